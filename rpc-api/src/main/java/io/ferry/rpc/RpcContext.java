@@ -1,0 +1,145 @@
+package io.ferry.rpc;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+/**
+ * The per-thread context of remote calls.
+ *
+ * <p>On the consumer, what is set here applies to the <em>next</em> call this thread makes, and is cleared by it:
+ * <pre>{@code
+ * RpcContext.current().setAttachment("trace-id", id).setTimeout(Duration.ofSeconds(3));
+ * greeter.hello("ann");                       // carries trace-id, waits up to 3 s
+ * RpcContext.current().responseAttachments(); // what the provider sent back with that answer
+ *
+ * CompletableFuture<String> f = RpcContext.async(() -> greeter.hello("bob")); // a plain method, called async
+ * }</pre>
+ *
+ * <p>On the provider, during a call, {@link #requestAttachments()} holds what the consumer sent and
+ * {@link #setResponseAttachment} adds to what goes back. The context belongs to the calling thread; it is not
+ * thread-safe and should not be handed to other threads.
+ */
+public final class RpcContext {
+    private static final ThreadLocal<RpcContext> CURRENT = ThreadLocal.withInitial(RpcContext::new);
+
+    private final Map<String, Object> outgoing = new HashMap<>();
+    private Duration timeout;
+    private boolean asyncRequested;
+    private CompletableFuture<?> asyncFuture;
+    private Map<String, Object> requestAttachments = Collections.emptyMap();
+    private final Map<String, Object> responseOut = new HashMap<>();
+    private Map<String, Object> responseIn = Collections.emptyMap();
+
+    private RpcContext() {
+    }
+
+    /** This thread's context. */
+    public static RpcContext current() {
+        return CURRENT.get();
+    }
+
+    /**
+     * Calls a plain (non-future) remote method without waiting: the proxy call inside {@code call} returns at once
+     * and its outcome completes the returned future, on the consumer's callback executor.
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> CompletableFuture<T> async(Supplier<T> call) {
+        RpcContext context = current();
+        context.asyncRequested = true;
+        context.asyncFuture = null;
+        try {
+            call.get();
+            CompletableFuture<?> future = context.asyncFuture;
+            if (future == null) {
+                throw new IllegalStateException("RpcContext.async: the supplier made no remote call");
+            }
+            return (CompletableFuture<T>) future;
+        } finally {
+            context.asyncRequested = false;
+            context.asyncFuture = null;
+        }
+    }
+
+    /** Adds an attachment to the next call. Values should be Strings or other allow-listed JDK types. */
+    public RpcContext setAttachment(String key, Object value) {
+        outgoing.put(key, value);
+        return this;
+    }
+
+    /** Overrides the timeout of the next call only. */
+    public RpcContext setTimeout(Duration timeout) {
+        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout: " + timeout + " (expected: > 0)");
+        }
+        this.timeout = timeout;
+        return this;
+    }
+
+    /** Provider side: what the consumer attached to the call being served. */
+    public Map<String, Object> requestAttachments() {
+        return requestAttachments;
+    }
+
+    /** Provider side: adds an attachment to the answer of the call being served. */
+    public RpcContext setResponseAttachment(String key, Object value) {
+        responseOut.put(key, value);
+        return this;
+    }
+
+    /** Consumer side: the attachments that came back with the last synchronous answer on this thread. */
+    public Map<String, Object> responseAttachments() {
+        return responseIn;
+    }
+
+    // ---- for the framework: take-and-clear operations used around one call ----
+
+    /** Returns and clears the attachments set for the next call. */
+    public Map<String, Object> takeOutgoingAttachments() {
+        if (outgoing.isEmpty()) {
+            return Collections.emptyMap();
+        }
+        Map<String, Object> copy = new HashMap<>(outgoing);
+        outgoing.clear();
+        return copy;
+    }
+
+    /** Returns and clears the timeout override for the next call, or null. */
+    public Duration takeTimeout() {
+        Duration t = timeout;
+        timeout = null;
+        return t;
+    }
+
+    /** True inside {@link #async}: the proxy should return at once and hand its future to {@link #offerAsync}. */
+    public boolean isAsyncRequested() {
+        return asyncRequested;
+    }
+
+    public void offerAsync(CompletableFuture<?> future) {
+        this.asyncFuture = future;
+    }
+
+    public void enterProviderCall(Map<String, Object> attachments) {
+        requestAttachments = attachments == null ? Collections.emptyMap() : Collections.unmodifiableMap(attachments);
+        responseOut.clear();
+    }
+
+    /** Ends the provider call: returns the response attachments it set and clears the context. */
+    public Map<String, Object> exitProviderCall() {
+        requestAttachments = Collections.emptyMap();
+        if (responseOut.isEmpty()) {
+            return Collections.emptyMap();
+        }
+        Map<String, Object> copy = new HashMap<>(responseOut);
+        responseOut.clear();
+        return copy;
+    }
+
+    public void setResponseAttachments(Map<String, Object> attachments) {
+        responseIn = attachments == null ? Collections.emptyMap() : Collections.unmodifiableMap(attachments);
+    }
+}

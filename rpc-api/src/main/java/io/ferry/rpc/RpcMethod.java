@@ -1,0 +1,22 @@
+package io.ferry.rpc;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/** Per-method settings on a service interface method. */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface RpcMethod {
+    /** Timeout of this method in milliseconds; 0 keeps the service's. */
+    long timeoutMillis() default 0;
+
+    /**
+     * One-way: the consumer sends the request and does not wait for an answer; the call completes when the frame
+     * is written. The method must return {@code void}. Errors on the provider are not reported back.
+     */
+    boolean oneway() default false;
+}

@@ -1,0 +1,28 @@
+package io.ferry.rpc;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/** Marks a field into which the bootstrap injects a reference (a proxy) to a remote service. */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.FIELD)
+public @interface RpcReference {
+    /** A direct provider address, {@code dubbo://host:port}; empty uses the bootstrap's default url. */
+    String url() default "";
+
+    /** Overrides the interface's version; empty keeps it. */
+    String version() default "";
+
+    /** Overrides the interface's group; empty keeps it. */
+    String group() default "";
+
+    /** Timeout of every call in milliseconds; 0 keeps the interface's or the consumer's default. */
+    long timeoutMillis() default 0;
+
+    /** Connections of this reference's own per provider; 0 shares the process-wide connection. */
+    int connections() default 0;
+}

@@ -1,0 +1,73 @@
+package io.ferry.rpc;
+
+/**
+ * Why a remote call failed. Each status that travels on the wire carries the Dubbo 2 status byte it is sent as;
+ * statuses that only ever arise locally (a timeout on the consumer, a closed connection) still carry the byte Dubbo
+ * uses for the same situation, so logs read the same on both sides.
+ */
+public enum RpcStatus {
+    /** No answer within the call's timeout. Local; Dubbo's SERVER_TIMEOUT (31). */
+    TIMEOUT(31),
+    /** The connection could not be made, or was lost before the answer came. Local; Dubbo's CHANNEL_INACTIVE (35). */
+    NETWORK(35),
+    /** A value could not be serialized or deserialized (including a class outside the allow-list). Wire 25. */
+    SERIALIZATION(25),
+    /** The provider could not read the request. Wire 40. */
+    BAD_REQUEST(40),
+    /** The provider could not write its response. Wire 50. */
+    BAD_RESPONSE(50),
+    /** No exported service matches the interface, version and group. Wire 60. */
+    SERVICE_NOT_FOUND(60),
+    /** The service exists but has no method with that name and parameter types. Sent as 40, see {@link #fromWire}. */
+    METHOD_NOT_FOUND(40),
+    /** The provider failed before it could produce a result. Wire 70. */
+    SERVICE_ERROR(70),
+    /** The provider failed in its dispatcher. Wire 80. */
+    SERVER_ERROR(80),
+    /** The consumer could not read the response. Local; Dubbo's CLIENT_ERROR (90). */
+    CLIENT_ERROR(90),
+    /** The provider's business thread pool is full; the call did not run. Wire 100. */
+    THREADPOOL_EXHAUSTED(100),
+    /** A request or response is larger than the payload limit. Local on the consumer; a provider sends 25. */
+    PAYLOAD_TOO_LARGE(25),
+    /** The call was refused before it reached the wire (a sync call on an IO thread, a closed reference, ...). */
+    ILLEGAL_STATE(90),
+    /** A status byte this version of Ferry does not know. */
+    UNKNOWN(0);
+
+    /** The message prefix with which a provider reports {@link #METHOD_NOT_FOUND} inside a BAD_REQUEST (40) answer. */
+    public static final String METHOD_NOT_FOUND_PREFIX = "Method not found: ";
+
+    private final byte wireCode;
+
+    RpcStatus(int wireCode) {
+        this.wireCode = (byte) wireCode;
+    }
+
+    /** The Dubbo 2 status byte this status is sent as. */
+    public byte wireCode() {
+        return wireCode;
+    }
+
+    /**
+     * Maps a status byte from an error answer (status other than OK) to a status. The message tells a missing method
+     * apart from other bad requests, since the Dubbo protocol has no status byte of its own for it.
+     */
+    public static RpcStatus fromWire(byte code, String message) {
+        switch (code) {
+            case 25: return SERIALIZATION;
+            case 30:
+            case 31: return TIMEOUT;
+            case 35: return NETWORK;
+            case 40:
+                return message != null && message.startsWith(METHOD_NOT_FOUND_PREFIX) ? METHOD_NOT_FOUND : BAD_REQUEST;
+            case 50: return BAD_RESPONSE;
+            case 60: return SERVICE_NOT_FOUND;
+            case 70: return SERVICE_ERROR;
+            case 80: return SERVER_ERROR;
+            case 90: return CLIENT_ERROR;
+            case 100: return THREADPOOL_EXHAUSTED;
+            default: return UNKNOWN;
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package io.ferry.rpc.config;
+
+import io.ferry.rpc.remoting.ClientOptions;
+import io.ferry.rpc.remoting.ServerOptions;
+import io.ferry.rpc.remoting.SocketOptions;
+import io.ferry.rpc.remoting.Validate;
+
+import java.time.Duration;
+
+/**
+ * Defaults for every reference of this process, each overridable per reference.
+ *
+ * <table>
+ *   <caption>Options and defaults</caption>
+ *   <tr><th>option</th><th>default</th></tr>
+ *   <tr><td>timeout</td><td>1000 ms</td></tr>
+ *   <tr><td>connections</td><td>0: one connection per provider, shared by every reference</td></tr>
+ *   <tr><td>lazy</td><td>false</td></tr>
+ *   <tr><td>ioThreads</td><td>min(cores + 1, 32): the process's client event loop group</td></tr>
+ *   <tr><td>connectTimeout</td><td>3 s</td></tr>
+ *   <tr><td>payloadBytes</td><td>8 MiB</td></tr>
+ *   <tr><td>socket</td><td>{@link SocketOptions#defaults()}</td></tr>
+ * </table>
+ */
+public final class ConsumerConfig {
+    private final Duration timeout;
+    private final int ioThreads;
+    private final ClientOptions client;
+
+    private ConsumerConfig(Builder b) {
+        this.timeout = b.timeout;
+        this.ioThreads = b.ioThreads;
+        this.client = b.client.build();
+    }
+
+    public static ConsumerConfig defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Duration timeout() {
+        return timeout;
+    }
+
+    public int ioThreads() {
+        return ioThreads;
+    }
+
+    public ClientOptions clientOptions() {
+        return client;
+    }
+
+    public static final class Builder {
+        private Duration timeout = Duration.ofMillis(1000);
+        private int ioThreads = ServerOptions.defaultIoThreads();
+        private final ClientOptions.Builder client = ClientOptions.builder();
+
+        public Builder timeout(Duration timeout) {
+            this.timeout = Validate.positive("timeout", timeout);
+            return this;
+        }
+
+        public Builder ioThreads(int ioThreads) {
+            this.ioThreads = Validate.between("ioThreads", ioThreads, 1, 1024);
+            return this;
+        }
+
+        public Builder connections(int connections) {
+            client.connections(connections);
+            return this;
+        }
+
+        public Builder lazy(boolean lazy) {
+            client.lazy(lazy);
+            return this;
+        }
+
+        public Builder connectTimeout(Duration timeout) {
+            client.connectTimeout(timeout);
+            return this;
+        }
+
+        public Builder payloadBytes(int payloadBytes) {
+            client.payloadBytes(payloadBytes);
+            return this;
+        }
+
+        public Builder socket(SocketOptions socket) {
+            client.socket(socket);
+            return this;
+        }
+
+        public ConsumerConfig build() {
+            return new ConsumerConfig(this);
+        }
+    }
+}

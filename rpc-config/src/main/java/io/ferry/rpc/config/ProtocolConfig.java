@@ -1,0 +1,83 @@
+package io.ferry.rpc.config;
+
+import io.ferry.rpc.remoting.ServerOptions;
+import io.ferry.rpc.remoting.SocketOptions;
+
+/**
+ * How this process serves its exported services: the Dubbo protocol on one port. Every option and default is
+ * {@link ServerOptions}'s; this builder only names them in one place for applications.
+ */
+public final class ProtocolConfig {
+    private final ServerOptions server;
+
+    private ProtocolConfig(ServerOptions server) {
+        this.server = server;
+    }
+
+    public static ProtocolConfig defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public ServerOptions serverOptions() {
+        return server;
+    }
+
+    public static final class Builder {
+        private final ServerOptions.Builder server = ServerOptions.builder();
+
+        /** The address to bind; default every local address. */
+        public Builder host(String host) {
+            server.host(host);
+            return this;
+        }
+
+        /** Default 20880; 0 picks a free port. */
+        public Builder port(int port) {
+            server.port(port);
+            return this;
+        }
+
+        /** Server IO threads; default min(cores + 1, 32). */
+        public Builder ioThreads(int ioThreads) {
+            server.ioThreads(ioThreads);
+            return this;
+        }
+
+        /** Business threads; default 200. */
+        public Builder threads(int threads) {
+            server.threads(threads);
+            return this;
+        }
+
+        /** Business queue; default 0 (none: a full pool answers THREADPOOL_EXHAUSTED at once). */
+        public Builder queues(int queues) {
+            server.queues(queues);
+            return this;
+        }
+
+        /** Accept queue; default 1024. */
+        public Builder backlog(int backlog) {
+            server.backlog(backlog);
+            return this;
+        }
+
+        /** Largest request or response body; default 8 MiB. */
+        public Builder payloadBytes(int payloadBytes) {
+            server.payloadBytes(payloadBytes);
+            return this;
+        }
+
+        public Builder socket(SocketOptions socket) {
+            server.socket(socket);
+            return this;
+        }
+
+        public ProtocolConfig build() {
+            return new ProtocolConfig(server.build());
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package io.ferry.rpc.config.internal;
+
+import io.ferry.rpc.Invocation;
+import io.ferry.rpc.Invoker;
+
+import java.lang.reflect.InvocationTargetException;
+import java.util.concurrent.CompletableFuture;
+
+/** Runs calls on the service's implementation object; a method returning a future completes the call with it. */
+public final class ImplementationInvoker implements Invoker {
+    private final Object implementation;
+
+    public ImplementationInvoker(Object implementation) {
+        this.implementation = implementation;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public CompletableFuture<Object> invoke(Invocation invocation) {
+        try {
+            Object result = invocation.method().invoke(implementation, invocation.arguments());
+            if (result instanceof CompletableFuture<?> future) {
+                return (CompletableFuture<Object>) future;
+            }
+            return CompletableFuture.completedFuture(result);
+        } catch (InvocationTargetException e) {
+            return CompletableFuture.failedFuture(e.getCause());
+        } catch (IllegalAccessException e) {
+            return CompletableFuture.failedFuture(new IllegalStateException(
+                    "cannot call " + invocation.method() + " on " + implementation.getClass().getName(), e));
+        }
+    }
+}

@@ -1,0 +1,281 @@
+package io.ferry.rpc.config;
+
+import io.ferry.rpc.EchoService;
+import io.ferry.rpc.RpcContext;
+import io.ferry.rpc.RpcException;
+import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.config.fixtures.User;
+import io.ferry.rpc.config.fixtures.UserNotFoundException;
+import io.ferry.rpc.config.fixtures.UserService;
+import io.ferry.rpc.config.fixtures.UserServiceImpl;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A Ferry consumer calling a Ferry provider over real sockets on 127.0.0.1. */
+class EndToEndTest {
+    private final UserServiceImpl impl = new UserServiceImpl();
+    private Ferry provider;
+    private Ferry consumer;
+    private String url;
+
+    @BeforeEach
+    void start() {
+        provider = Ferry.builder().application(ApplicationConfig.of("e2e-provider"))
+                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).threads(8).build()).build();
+        int port = provider.export(ServiceConfig.builder(UserService.class, impl).build());
+        url = "dubbo://127.0.0.1:" + port;
+        consumer = Ferry.builder().application(ApplicationConfig.of("e2e-consumer")).build();
+    }
+
+    @AfterEach
+    void stop() {
+        impl.release.countDown();
+        consumer.close();
+        provider.close();
+    }
+
+    private UserService reference() {
+        return consumer.reference(ReferenceConfig.builder(UserService.class).url(url).build());
+    }
+
+    @Test
+    void synchronousCallsCarryPrimitivesStringsPojosListsAndNull() throws Exception {
+        UserService users = reference();
+        assertEquals("hello ann", users.hello("ann"));
+        assertEquals(5, users.add(2, 3));
+        assertEquals(-8_000_000_000L, users.twice(-4_000_000_000L));
+        assertTrue(users.isEven(4));
+        assertEquals(UserServiceImpl.user(7), users.getUser(7));
+        List<User> list = users.listUsers(15);
+        assertEquals(15, list.size());
+        assertEquals(UserServiceImpl.user(14), list.get(14));
+        assertNull(users.nothing());
+        assertNull(users.hello(null).equals("hello null") ? null : "unexpected");
+    }
+
+    @Test
+    void declaredBusinessExceptionArrivesAsItselfWithMessageFieldsAndStack() {
+        UserService users = reference();
+        UserNotFoundException e = assertThrows(UserNotFoundException.class, () -> users.getUser(-3));
+        assertEquals("no user -3", e.getMessage());
+        assertEquals(-3, e.getUserId());
+        assertTrue(e.getStackTrace().length > 0);
+        assertEquals(UserServiceImpl.class.getName(), e.getStackTrace()[0].getClassName());
+    }
+
+    @Test
+    void undeclaredApplicationExceptionArrivesAsRuntimeExceptionNamingIt() {
+        UserService users = reference();
+        RuntimeException e = assertThrows(RuntimeException.class, () -> users.crash("boom"));
+        assertEquals(RuntimeException.class, e.getClass());
+        assertTrue(e.getMessage().contains(UserServiceImpl.InternalCrash.class.getName()), e.getMessage());
+        assertTrue(e.getMessage().contains("boom"));
+    }
+
+    @Test
+    void asyncMethodsAndAsyncCallsOfPlainMethodsCompleteOffTheCallersThread() throws Exception {
+        UserService users = reference();
+        assertEquals("async hello bo", users.helloAsync("bo").get(5, TimeUnit.SECONDS));
+        CompletableFuture<String> plain = RpcContext.async(() -> users.hello("cy"));
+        AtomicReference<String> thread = new AtomicReference<>();
+        assertEquals("hello cy", plain.thenApply(v -> {
+            thread.set(Thread.currentThread().getName());
+            return v;
+        }).get(5, TimeUnit.SECONDS));
+        CompletableFuture<Integer> primitive = RpcContext.async(() -> users.add(20, 22));
+        assertEquals(42, primitive.get(5, TimeUnit.SECONDS));
+        assertFalse(thread.get().contains("io"), "callback ran on " + thread.get());
+    }
+
+    @Test
+    void onewayCallsReachTheProviderWithoutAnAnswer() throws Exception {
+        UserService users = reference();
+        users.record("first");
+        users.record("second");
+        assertEquals("first", impl.recorded.poll(5, TimeUnit.SECONDS));
+        assertEquals("second", impl.recorded.poll(5, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void attachmentsTravelBothWays() {
+        UserService users = reference();
+        RpcContext.current().setAttachment("trace", "t-1");
+        assertEquals("t-1", users.attachment("trace"));
+        assertEquals("t-1", RpcContext.current().responseAttachments().get("echo-trace"));
+        assertNull(users.attachment("trace"), "attachments apply to one call only");
+    }
+
+    @Test
+    void echoAndLocalObjectMethods() {
+        UserService users = reference();
+        assertEquals("ping", ((EchoService) users).$echo("ping"));
+        assertTrue(users.toString().contains(UserService.class.getName()));
+        assertEquals(users, users);
+        assertNotEquals(users, reference());
+        assertEquals(System.identityHashCode(users), users.hashCode());
+    }
+
+    @Test
+    void aCallNeverOutlivesItsTimeoutAndThePerCallOverrideWins() {
+        UserService users = consumer.reference(ReferenceConfig.builder(UserService.class).url(url)
+                .timeout(Duration.ofSeconds(20)).build());
+        RpcContext.current().setTimeout(Duration.ofMillis(200));
+        long start = System.nanoTime();
+        RpcException e = assertThrows(RpcException.class, () -> users.block("t"));
+        long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertEquals(RpcStatus.TIMEOUT, e.status());
+        assertTrue(elapsedMs < 5_000, "took " + elapsedMs + " ms");
+        impl.release.countDown();
+        assertEquals("hello again", users.hello("again"), "the connection still works after a timeout");
+    }
+
+    @Test
+    void methodConfigTimeoutApplies() {
+        UserService users = consumer.reference(ReferenceConfig.builder(UserService.class).url(url)
+                .method(MethodConfig.timeout("block", Duration.ofMillis(150))).build());
+        RpcException e = assertThrows(RpcException.class, () -> users.block("m"));
+        assertEquals(RpcStatus.TIMEOUT, e.status());
+    }
+
+    @Test
+    void fullThreadPoolAnswersThreadpoolExhaustedAtOnce() throws Exception {
+        try (Ferry small = Ferry.builder().protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).threads(1)
+                .build()).build()) {
+            UserServiceImpl blocking = new UserServiceImpl();
+            int port = small.export(ServiceConfig.builder(UserService.class, blocking).build());
+            UserService users = consumer.reference(ReferenceConfig.builder(UserService.class)
+                    .url("dubbo://127.0.0.1:" + port).timeout(Duration.ofSeconds(20)).build());
+            CompletableFuture<String> occupying = RpcContext.async(() -> users.block("hold"));
+            assertTrue(blocking.blockedEntered.await(10, TimeUnit.SECONDS));
+            long start = System.nanoTime();
+            RpcException e = assertThrows(RpcException.class, () -> users.hello("late"));
+            assertEquals(RpcStatus.THREADPOOL_EXHAUSTED, e.status());
+            assertTrue(e.isNotExecuted());
+            assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) < 5);
+            blocking.release.countDown();
+            assertEquals("released hold", occupying.get(10, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void requestOverThePayloadLimitFailsAtOnceAndSendsNothing() {
+        try (Ferry tight = Ferry.builder().consumer(ConsumerConfig.builder().payloadBytes(4096).build()).build()) {
+            UserService users = tight.reference(ReferenceConfig.builder(UserService.class).url(url).build());
+            RpcException e = assertThrows(RpcException.class, () -> users.hello("y".repeat(10_000)));
+            assertEquals(RpcStatus.PAYLOAD_TOO_LARGE, e.status());
+            assertEquals("hello small", users.hello("small"));
+        }
+    }
+
+    @Test
+    void responseOverTheProvidersLimitBecomesAnErrorAnswer() {
+        try (Ferry tight = Ferry.builder().protocol(ProtocolConfig.builder().host("127.0.0.1").port(0)
+                .payloadBytes(4096).build()).build()) {
+            int port = tight.export(ServiceConfig.builder(UserService.class, new UserServiceImpl()).build());
+            UserService users = consumer.reference(ReferenceConfig.builder(UserService.class)
+                    .url("dubbo://127.0.0.1:" + port).build());
+            RpcException e = assertThrows(RpcException.class, () -> users.big(10_000));
+            assertEquals(RpcStatus.SERIALIZATION, e.status());
+            assertTrue(e.getMessage().contains("exceeds"), e.getMessage());
+            assertEquals(100, users.big(100).length());
+        }
+    }
+
+    @Test
+    void responseOverTheConsumersLimitFailsOnlyThatCall() {
+        try (Ferry tight = Ferry.builder().consumer(ConsumerConfig.builder().payloadBytes(4096).build()).build()) {
+            UserService users = tight.reference(ReferenceConfig.builder(UserService.class).url(url).build());
+            RpcException e = assertThrows(RpcException.class, () -> users.big(10_000));
+            assertEquals(RpcStatus.PAYLOAD_TOO_LARGE, e.status());
+            assertEquals(100, users.big(100).length(), "the connection carries on");
+        }
+    }
+
+    @Test
+    void unknownServiceVersionIsAnsweredServiceNotFound() {
+        UserService users = consumer.reference(ReferenceConfig.builder(UserService.class).url(url)
+                .version("9.9").build());
+        RpcException e = assertThrows(RpcException.class, () -> users.hello("x"));
+        assertEquals(RpcStatus.SERVICE_NOT_FOUND, e.status());
+    }
+
+    @Test
+    void connectionsGiveAReferenceItsOwnConnectionsOnDistinctIoThreads() throws Exception {
+        try (Ferry many = Ferry.builder().consumer(ConsumerConfig.builder().ioThreads(4).build()).build()) {
+            UserService users = many.reference(ReferenceConfig.builder(UserService.class).url(url)
+                    .connections(3).build());
+            for (int i = 0; i < 9; i++) {
+                assertEquals("hello " + i, users.hello("" + i));
+            }
+        }
+    }
+
+    @Test
+    void lazyReferenceConnectsOnFirstCall() {
+        UserService users = consumer.reference(ReferenceConfig.builder(UserService.class).url(url)
+                .lazy(true).build());
+        assertEquals("hello lazy", users.hello("lazy"));
+    }
+
+    @Test
+    void deadProviderFailsFastWithNetworkError() {
+        provider.close();
+        UserService users = reference();
+        RpcException e = assertThrows(RpcException.class, () -> users.hello("anyone"));
+        assertTrue(e.status() == RpcStatus.NETWORK || e.status() == RpcStatus.TIMEOUT, e.toString());
+    }
+
+    @Test
+    void syncCallOnAnIoThreadFailsAtOnce() throws Exception {
+        UserService users = reference();
+        CompletableFuture<Throwable> seen = new CompletableFuture<>();
+        io.netty.channel.EventLoopGroup loop = new io.netty.channel.MultiThreadIoEventLoopGroup(1,
+                io.netty.channel.nio.NioIoHandler.newFactory());
+        try {
+            loop.execute(() -> {
+                try {
+                    users.hello("from io");
+                    seen.complete(null);
+                } catch (Throwable t) {
+                    seen.complete(t);
+                }
+            });
+            Throwable t = seen.get(5, TimeUnit.SECONDS);
+            RpcException e = assertInstanceOf(RpcException.class, t);
+            assertEquals(RpcStatus.ILLEGAL_STATE, e.status());
+            assertTrue(e.getMessage().contains("IO thread"));
+        } finally {
+            loop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void asyncFailureCompletesTheFutureExceptionally() {
+        UserService users = reference();
+        CompletableFuture<User> f = RpcContext.async(() -> {
+            try {
+                return users.getUser(-1);
+            } catch (UserNotFoundException e) {
+                throw new AssertionError(e);
+            }
+        });
+        ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
+        assertInstanceOf(UserNotFoundException.class, e.getCause());
+    }
+}

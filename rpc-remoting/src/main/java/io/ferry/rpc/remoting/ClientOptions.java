@@ -1,0 +1,106 @@
+package io.ferry.rpc.remoting;
+
+import java.time.Duration;
+
+/**
+ * How a consumer connects to one provider. Immutable; build with {@link #builder()}.
+ *
+ * <table>
+ *   <caption>Options and defaults</caption>
+ *   <tr><th>option</th><th>default</th></tr>
+ *   <tr><td>connections</td><td>0: share the process's one connection to the provider; N: N connections of this
+ *       reference's own, spread over distinct IO threads</td></tr>
+ *   <tr><td>lazy</td><td>false: connect when the reference is created; true: on the first call</td></tr>
+ *   <tr><td>connectTimeout</td><td>3 s</td></tr>
+ *   <tr><td>payloadBytes</td><td>8 MiB, checked on every request sent and every response received</td></tr>
+ *   <tr><td>socket</td><td>{@link SocketOptions#defaults()}</td></tr>
+ * </table>
+ * The client IO thread count is not here: it is one consumer-wide setting ({@link ClientTransport#configure}).
+ */
+public final class ClientOptions {
+    private static final ClientOptions DEFAULTS = builder().build();
+
+    private final int connections;
+    private final boolean lazy;
+    private final Duration connectTimeout;
+    private final int payloadBytes;
+    private final SocketOptions socket;
+
+    private ClientOptions(Builder b) {
+        this.connections = b.connections;
+        this.lazy = b.lazy;
+        this.connectTimeout = b.connectTimeout;
+        this.payloadBytes = b.payloadBytes;
+        this.socket = b.socket;
+    }
+
+    public static ClientOptions defaults() {
+        return DEFAULTS;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public int connections() {
+        return connections;
+    }
+
+    public boolean lazy() {
+        return lazy;
+    }
+
+    public Duration connectTimeout() {
+        return connectTimeout;
+    }
+
+    public int payloadBytes() {
+        return payloadBytes;
+    }
+
+    public SocketOptions socket() {
+        return socket;
+    }
+
+    public Builder toBuilder() {
+        return new Builder().connections(connections).lazy(lazy).connectTimeout(connectTimeout)
+                .payloadBytes(payloadBytes).socket(socket);
+    }
+
+    public static final class Builder {
+        private int connections;
+        private boolean lazy;
+        private Duration connectTimeout = Duration.ofSeconds(3);
+        private int payloadBytes = ServerOptions.DEFAULT_PAYLOAD;
+        private SocketOptions socket = SocketOptions.defaults();
+
+        public Builder connections(int connections) {
+            this.connections = Validate.between("connections", connections, 0, 1024);
+            return this;
+        }
+
+        public Builder lazy(boolean lazy) {
+            this.lazy = lazy;
+            return this;
+        }
+
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = Validate.positive("connectTimeout", timeout);
+            return this;
+        }
+
+        public Builder payloadBytes(int payloadBytes) {
+            this.payloadBytes = Validate.atLeast("payloadBytes", payloadBytes, 1024);
+            return this;
+        }
+
+        public Builder socket(SocketOptions socket) {
+            this.socket = Validate.notNull("socket", socket);
+            return this;
+        }
+
+        public ClientOptions build() {
+            return new ClientOptions(this);
+        }
+    }
+}

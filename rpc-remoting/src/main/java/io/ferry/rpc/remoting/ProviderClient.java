@@ -1,0 +1,206 @@
+package io.ferry.rpc.remoting;
+
+import io.ferry.rpc.RpcException;
+import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.remoting.internal.codec.Frame;
+import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
+import io.ferry.rpc.remoting.internal.codec.RequestCodec;
+import io.ferry.rpc.remoting.internal.exchange.Connection;
+import io.ferry.rpc.remoting.internal.exchange.Reply;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A consumer's handle on one provider address. By default it uses the process's shared connection to that address;
+ * with {@code connections = N} it owns N connections on N distinct IO threads and spreads calls over them round
+ * robin. Connects at once, or on the first call when {@code lazy}; reconnects on the next call after a connection
+ * is lost. Thread-safe.
+ */
+public final class ProviderClient implements AutoCloseable {
+    private final ClientTransport transport;
+    private final InetSocketAddress address;
+    private final ClientOptions options;
+    private final ConnectionSlot[] slots;
+    private final boolean usesShared;
+    private final AtomicInteger next = new AtomicInteger();
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private ProviderClient(InetSocketAddress address, ClientOptions options) {
+        this.transport = ClientTransport.acquire();
+        this.address = address;
+        this.options = options;
+        this.usesShared = options.connections() == 0;
+        if (usesShared) {
+            slots = new ConnectionSlot[] {transport.acquireShared(address, options)};
+        } else {
+            io.netty.channel.EventLoop[] loops = transport.nextLoops(options.connections());
+            slots = new ConnectionSlot[options.connections()];
+            for (int i = 0; i < slots.length; i++) {
+                slots[i] = new ConnectionSlot(transport, address, options, loops[i]);
+            }
+        }
+        if (!options.lazy()) {
+            for (ConnectionSlot slot : slots) {
+                slot.connection();
+            }
+        }
+    }
+
+    public static ProviderClient open(InetSocketAddress address, ClientOptions options) {
+        return new ProviderClient(address, options);
+    }
+
+    public InetSocketAddress address() {
+        return address;
+    }
+
+    public ClientTransport transport() {
+        return transport;
+    }
+
+    /** Connections currently open (for tests and diagnostics). */
+    public int openConnections() {
+        int n = 0;
+        for (ConnectionSlot slot : slots) {
+            Connection c = slot.current();
+            if (c != null && c.isActive()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** The IO threads this client's open connections are bound to. */
+    public java.util.Set<Thread> ioThreadsInUse() throws InterruptedException {
+        java.util.Set<Thread> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        for (ConnectionSlot slot : slots) {
+            Connection c = slot.current();
+            if (c != null) {
+                try {
+                    c.channel().eventLoop().submit(() -> threads.add(Thread.currentThread())).get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+        return threads;
+    }
+
+    /**
+     * Sends a call. Encoding happens here, on the caller's thread: a request over the payload limit fails at once
+     * and nothing is sent. The future completes on {@code executor}, with the answer or an {@link RpcException}
+     * (or the service's own exception), within the call's timeout.
+     */
+    public CompletableFuture<Reply> invoke(OutboundCall call, Executor executor) {
+        if (closed.get()) {
+            return CompletableFuture.failedFuture(
+                    new RpcException(RpcStatus.ILLEGAL_STATE, "client of " + address + " is closed"));
+        }
+        long start = System.nanoTime();
+        ByteBuf frame;
+        try {
+            frame = encode(call);
+        } catch (FrameEncoder.PayloadTooLargeException e) {
+            return CompletableFuture.failedFuture(new RpcException(RpcStatus.PAYLOAD_TOO_LARGE,
+                    call.description() + " to " + address + " not sent: " + e.getMessage()));
+        } catch (IOException e) {
+            return CompletableFuture.failedFuture(new RpcException(RpcStatus.SERIALIZATION,
+                    call.description() + " to " + address + " not sent: cannot serialize: " + e.getMessage(), e));
+        }
+        ConnectionSlot slot = slots.length == 1 ? slots[0] : slots[Math.floorMod(next.getAndIncrement(), slots.length)];
+        CompletableFuture<Connection> connection = slot.connection();
+        if (connection.isDone() && !connection.isCompletedExceptionally()) {
+            return send(connection.join(), frame, call, executor, call.timeoutNanos());
+        }
+        return sendWhenConnected(connection, frame, call, executor, start);
+    }
+
+    private CompletableFuture<Reply> send(Connection connection, ByteBuf frame, OutboundCall call, Executor executor,
+                                          long timeoutNanos) {
+        return connection.send(frame, call.oneway(), call.description(), call.method(),
+                call.service().serializerFactory(), executor, timeoutNanos);
+    }
+
+    /** The connection is not there yet: send once it is, unless the call's deadline passes first. */
+    private CompletableFuture<Reply> sendWhenConnected(CompletableFuture<Connection> connection, ByteBuf frame,
+                                                       OutboundCall call, Executor executor, long start) {
+        CompletableFuture<Reply> result = new CompletableFuture<>();
+        AtomicBoolean handedOff = new AtomicBoolean();
+        io.netty.util.Timeout deadline = transport.timer().newTimeout(t -> {
+            if (handedOff.compareAndSet(false, true)) {
+                frame.release();
+                completeOn(executor, result, null, new RpcException(RpcStatus.TIMEOUT, "no connection to " + address
+                        + " for " + call.description() + " within " + TimeUnit.NANOSECONDS.toMillis(call.timeoutNanos())
+                        + " ms"));
+            }
+        }, call.timeoutNanos(), TimeUnit.NANOSECONDS);
+        connection.whenComplete((c, error) -> {
+            if (!handedOff.compareAndSet(false, true)) {
+                return;
+            }
+            deadline.cancel();
+            if (error != null) {
+                frame.release();
+                completeOn(executor, result, null, error instanceof RpcException r ? r
+                        : new RpcException(RpcStatus.NETWORK, "cannot connect to " + address + ": " + error, error));
+                return;
+            }
+            long remaining = call.timeoutNanos() - (System.nanoTime() - start);
+            send(c, frame, call, executor, Math.max(remaining, 1)).whenComplete((reply, e) -> {
+                if (e != null) {
+                    result.completeExceptionally(e);
+                } else {
+                    result.complete(reply);
+                }
+            });
+        });
+        return result;
+    }
+
+    private static void completeOn(Executor executor, CompletableFuture<Reply> result, Reply reply, Throwable error) {
+        Runnable complete = () -> {
+            if (error != null) {
+                result.completeExceptionally(error);
+            } else {
+                result.complete(reply);
+            }
+        };
+        try {
+            executor.execute(complete);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            complete.run();
+        }
+    }
+
+    private ByteBuf encode(OutboundCall call) throws IOException {
+        int flag = Frame.FLAG_REQUEST | (call.oneway() ? 0 : Frame.FLAG_TWO_WAY) | Frame.HESSIAN2;
+        return FrameEncoder.encode(PooledByteBufAllocator.DEFAULT, flag, (byte) 0, 0L,
+                call.service().serializerFactory(), options.payloadBytes(),
+                out -> RequestCodec.write(out, call.service().name(), call.version(), call.method(), call.arguments(),
+                        call.attachments()));
+    }
+
+    /** Closes this client's own connections, or gives up its share of the shared one. Idempotent. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        if (usesShared) {
+            transport.releaseShared(address);
+        } else {
+            for (ConnectionSlot slot : slots) {
+                slot.close();
+            }
+        }
+        transport.release();
+    }
+}

@@ -1,0 +1,142 @@
+package io.ferry.rpc.remoting;
+
+/**
+ * How a provider listens and runs requests. Immutable; build with {@link #builder()}.
+ *
+ * <table>
+ *   <caption>Options and defaults</caption>
+ *   <tr><th>option</th><th>default</th></tr>
+ *   <tr><td>host</td><td>null: every local address</td></tr>
+ *   <tr><td>port</td><td>20880 (0 picks a free port; read it back from the server)</td></tr>
+ *   <tr><td>ioThreads</td><td>min(cores + 1, 32)</td></tr>
+ *   <tr><td>backlog</td><td>1024 (the accept queue; Linux caps it at net.core.somaxconn)</td></tr>
+ *   <tr><td>threads</td><td>200: the business pool, fixed size</td></tr>
+ *   <tr><td>queues</td><td>0: no queue; a request finding every thread busy is answered THREADPOOL_EXHAUSTED (100)</td></tr>
+ *   <tr><td>payloadBytes</td><td>8 MiB, checked on every request received and every response sent</td></tr>
+ *   <tr><td>socket</td><td>{@link SocketOptions#defaults()}</td></tr>
+ * </table>
+ */
+public final class ServerOptions {
+    public static final int DEFAULT_PORT = 20880;
+    public static final int DEFAULT_PAYLOAD = 8 * 1024 * 1024;
+
+    private final String host;
+    private final int port;
+    private final int ioThreads;
+    private final int backlog;
+    private final int threads;
+    private final int queues;
+    private final int payloadBytes;
+    private final SocketOptions socket;
+
+    private ServerOptions(Builder b) {
+        this.host = b.host;
+        this.port = b.port;
+        this.ioThreads = b.ioThreads;
+        this.backlog = b.backlog;
+        this.threads = b.threads;
+        this.queues = b.queues;
+        this.payloadBytes = b.payloadBytes;
+        this.socket = b.socket;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public static int defaultIoThreads() {
+        return Math.min(Runtime.getRuntime().availableProcessors() + 1, 32);
+    }
+
+    public String host() {
+        return host;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public int ioThreads() {
+        return ioThreads;
+    }
+
+    public int backlog() {
+        return backlog;
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    public int queues() {
+        return queues;
+    }
+
+    public int payloadBytes() {
+        return payloadBytes;
+    }
+
+    public SocketOptions socket() {
+        return socket;
+    }
+
+    public Builder toBuilder() {
+        return new Builder().host(host).port(port).ioThreads(ioThreads).backlog(backlog).threads(threads)
+                .queues(queues).payloadBytes(payloadBytes).socket(socket);
+    }
+
+    public static final class Builder {
+        private String host;
+        private int port = DEFAULT_PORT;
+        private int ioThreads = defaultIoThreads();
+        private int backlog = 1024;
+        private int threads = 200;
+        private int queues;
+        private int payloadBytes = DEFAULT_PAYLOAD;
+        private SocketOptions socket = SocketOptions.defaults();
+
+        public Builder host(String host) {
+            this.host = host == null || host.isBlank() ? null : host;
+            return this;
+        }
+
+        public Builder port(int port) {
+            this.port = Validate.between("port", port, 0, 65535);
+            return this;
+        }
+
+        public Builder ioThreads(int ioThreads) {
+            this.ioThreads = Validate.between("ioThreads", ioThreads, 1, 1024);
+            return this;
+        }
+
+        public Builder backlog(int backlog) {
+            this.backlog = Validate.atLeast("backlog", backlog, 1);
+            return this;
+        }
+
+        public Builder threads(int threads) {
+            this.threads = Validate.between("threads", threads, 1, 10_000);
+            return this;
+        }
+
+        public Builder queues(int queues) {
+            this.queues = Validate.atLeast("queues", queues, 0);
+            return this;
+        }
+
+        public Builder payloadBytes(int payloadBytes) {
+            this.payloadBytes = Validate.atLeast("payloadBytes", payloadBytes, 1024);
+            return this;
+        }
+
+        public Builder socket(SocketOptions socket) {
+            this.socket = Validate.notNull("socket", socket);
+            return this;
+        }
+
+        public ServerOptions build() {
+            return new ServerOptions(this);
+        }
+    }
+}

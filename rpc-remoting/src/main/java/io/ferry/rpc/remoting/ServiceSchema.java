@@ -1,0 +1,100 @@
+package io.ferry.rpc.remoting;
+
+import io.ferry.rpc.remoting.internal.serialize.AllowedClasses;
+import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A service interface as the wire sees it: its name, its methods by name and descriptor, and the classes its calls
+ * may deserialize (everything reachable from its signatures, plus the user's {@link ClassAllowList}). Built once
+ * per interface; immutable and thread-safe.
+ */
+public final class ServiceSchema {
+    /** The health-check method every provider answers ({@code EchoService.$echo}). */
+    public static final String ECHO_METHOD = "$echo";
+    public static final String ECHO_DESCRIPTOR = "Ljava/lang/Object;";
+
+    private static final MethodSchema ECHO;
+
+    static {
+        try {
+            ECHO = new MethodSchema(io.ferry.rpc.EchoService.class.getMethod(ECHO_METHOD, Object.class));
+        } catch (NoSuchMethodException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final Class<?> type;
+    private final Map<String, MethodSchema> byNameAndDescriptor = new HashMap<>();
+    private final Map<Method, MethodSchema> byMethod = new HashMap<>();
+    private final Map<String, Boolean> names = new HashMap<>();
+    private final SafeSerializerFactory serializerFactory;
+
+    private ServiceSchema(Class<?> type, ClassAllowList allowList) {
+        if (!type.isInterface()) {
+            throw new IllegalArgumentException("interface: " + type.getName() + " (expected: an interface)");
+        }
+        this.type = type;
+        for (Method method : type.getMethods()) {
+            if (Modifier.isStatic(method.getModifiers()) || method.getDeclaringClass() == Object.class) {
+                continue;
+            }
+            MethodSchema schema = new MethodSchema(method);
+            byNameAndDescriptor.putIfAbsent(key(schema.name(), schema.descriptor()), schema);
+            byMethod.put(method, schema);
+            names.put(schema.name(), Boolean.TRUE);
+        }
+        this.serializerFactory = new SafeSerializerFactory(AllowedClasses.forServices(List.of(type), allowList));
+    }
+
+    public static ServiceSchema of(Class<?> type, ClassAllowList allowList) {
+        return new ServiceSchema(type, allowList);
+    }
+
+    public Class<?> type() {
+        return type;
+    }
+
+    /** The interface's fully qualified name: the service path on the wire. */
+    public String name() {
+        return type.getName();
+    }
+
+    /** {@code EchoService.$echo}, which every provider answers for every service. */
+    public static MethodSchema echoMethod() {
+        return ECHO;
+    }
+
+    /** The method with this name and parameter descriptor, or null. */
+    public MethodSchema method(String name, String descriptor) {
+        return byNameAndDescriptor.get(key(name, descriptor));
+    }
+
+    /** The schema of one of this interface's methods, or null. */
+    public MethodSchema method(Method method) {
+        return byMethod.get(method);
+    }
+
+    public boolean hasMethodNamed(String name) {
+        return names.containsKey(name);
+    }
+
+    /** Method names, sorted, comma-separated: the {@code methods} parameter a registry URL carries. */
+    public String methodNames() {
+        return String.join(",", new java.util.TreeSet<>(names.keySet()));
+    }
+
+    /** For the codec: the serializer factory bound to this service's allowed classes. */
+    public SafeSerializerFactory serializerFactory() {
+        return serializerFactory;
+    }
+
+    private static String key(String name, String descriptor) {
+        return name + '(' + descriptor + ')';
+    }
+}

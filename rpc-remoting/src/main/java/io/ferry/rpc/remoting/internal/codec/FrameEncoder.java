@@ -1,0 +1,139 @@
+package io.ferry.rpc.remoting.internal.codec;
+
+import com.alibaba.com.caucho.hessian.io.Hessian2Output;
+import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.remoting.internal.serialize.AllowedClasses;
+import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufOutputStream;
+
+import java.io.IOException;
+
+/**
+ * Builds whole frames into one buffer, header and body, so that each goes out in a single write. Encoding runs on
+ * the caller's thread; the payload limit is checked before anything is handed to the channel.
+ */
+public final class FrameEncoder {
+    /** For frames that carry no application types: error strings and events. */
+    private static final SafeSerializerFactory PLAIN = new SafeSerializerFactory(AllowedClasses.jdkOnly());
+
+    /** Writes a body with hessian2. */
+    @FunctionalInterface
+    public interface BodyWriter {
+        void write(Hessian2Output out) throws IOException;
+    }
+
+    /** The encoded body is larger than the payload limit; nothing was sent. */
+    public static final class PayloadTooLargeException extends IOException {
+        private static final long serialVersionUID = 1L;
+        private final int length;
+
+        PayloadTooLargeException(int length, int limit) {
+            super("payload of " + length + " bytes exceeds the limit of " + limit + " bytes");
+            this.length = length;
+        }
+
+        public int length() {
+            return length;
+        }
+    }
+
+    private FrameEncoder() {
+    }
+
+    /**
+     * Encodes one frame. The returned buffer is the caller's to write or release.
+     *
+     * @throws PayloadTooLargeException if the body is over {@code payloadLimit}
+     * @throws IOException              if the body cannot be serialized
+     */
+    public static ByteBuf encode(ByteBufAllocator alloc, int flag, byte status, long id,
+                                 SafeSerializerFactory factory, int payloadLimit, BodyWriter body) throws IOException {
+        ByteBuf buf = alloc.ioBuffer(256);
+        boolean ok = false;
+        try {
+            buf.writerIndex(Frame.HEADER_LENGTH);
+            Hessian2Output out = new Hessian2Output(new ByteBufOutputStream(buf));
+            out.setSerializerFactory(factory);
+            body.write(out);
+            out.flush();
+            int length = buf.writerIndex() - Frame.HEADER_LENGTH;
+            if (length > payloadLimit) {
+                throw new PayloadTooLargeException(length, payloadLimit);
+            }
+            buf.setShort(0, Frame.MAGIC);
+            buf.setByte(2, flag);
+            buf.setByte(3, status);
+            buf.setLong(4, id);
+            buf.setInt(12, length);
+            ok = true;
+            return buf;
+        } catch (RuntimeException e) {
+            throw new IOException(e.getClass().getName() + ": " + e.getMessage(), e);
+        } finally {
+            if (!ok) {
+                buf.release();
+            }
+        }
+    }
+
+    /** An error answer: a status other than OK and one string body, in hessian2. */
+    public static ByteBuf errorResponse(ByteBufAllocator alloc, long id, RpcStatus status, String message) {
+        return errorResponse(alloc, id, status.wireCode(), message);
+    }
+
+    public static ByteBuf errorResponse(ByteBufAllocator alloc, long id, byte status, String message) {
+        try {
+            return encode(alloc, Frame.HESSIAN2, status, id, PLAIN, Integer.MAX_VALUE, out -> out.writeString(message));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot encode a string", e);
+        }
+    }
+
+    /** A heartbeat request: two-way event with a null body. */
+    public static ByteBuf heartbeatRequest(ByteBufAllocator alloc, long id) {
+        return fixedFrame(alloc, Frame.FLAG_REQUEST | Frame.FLAG_TWO_WAY | Frame.FLAG_EVENT | Frame.HESSIAN2,
+                (byte) 0, id);
+    }
+
+    /**
+     * Echoes a heartbeat: the request's serialization and body, with the event flag and status OK, as a Dubbo
+     * provider does.
+     */
+    public static ByteBuf heartbeatResponse(ByteBufAllocator alloc, InboundFrame request) {
+        ByteBuf body = request.body();
+        ByteBuf buf = alloc.ioBuffer(Frame.HEADER_LENGTH + body.readableBytes());
+        buf.writeShort(Frame.MAGIC);
+        buf.writeByte(Frame.FLAG_EVENT | request.serialization());
+        buf.writeByte(Frame.STATUS_OK);
+        buf.writeLong(request.id());
+        buf.writeInt(body.readableBytes());
+        buf.writeBytes(body, body.readerIndex(), body.readableBytes());
+        return buf;
+    }
+
+    /** A readonly ("R") or writeable ("W") event, one-way, in hessian2. */
+    public static ByteBuf readonlyEvent(ByteBufAllocator alloc, long id, boolean readonly) {
+        ByteBuf buf = alloc.ioBuffer(Frame.HEADER_LENGTH + 2);
+        buf.writeShort(Frame.MAGIC);
+        buf.writeByte(Frame.FLAG_REQUEST | Frame.FLAG_EVENT | Frame.HESSIAN2);
+        buf.writeByte(0);
+        buf.writeLong(id);
+        buf.writeInt(2);
+        buf.writeByte(0x01);
+        buf.writeByte(readonly ? 'R' : 'W');
+        return buf;
+    }
+
+    private static ByteBuf fixedFrame(ByteBufAllocator alloc, int flag, byte status, long id) {
+        ByteBuf buf = alloc.ioBuffer(Frame.HEADER_LENGTH + 1);
+        buf.writeShort(Frame.MAGIC);
+        buf.writeByte(flag);
+        buf.writeByte(status);
+        buf.writeLong(id);
+        buf.writeInt(1);
+        buf.writeByte(Frame.HESSIAN2_NULL);
+        return buf;
+    }
+}

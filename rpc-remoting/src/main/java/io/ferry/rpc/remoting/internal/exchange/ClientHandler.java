@@ -1,0 +1,77 @@
+package io.ferry.rpc.remoting.internal.exchange;
+
+import io.ferry.rpc.remoting.internal.codec.ErrorBodies;
+import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
+import io.ferry.rpc.remoting.internal.codec.InboundFrame;
+import io.ferry.rpc.remoting.internal.codec.OversizeResponse;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The consumer end of one connection, on its IO thread: routes answers to their pending calls, answers a peer's
+ * heartbeat, honours readonly/writeable events, and fails every pending call when the channel closes.
+ */
+public final class ClientHandler extends ChannelInboundHandlerAdapter {
+    private static final Logger log = LoggerFactory.getLogger(ClientHandler.class);
+
+    private Connection connection;
+
+    void bind(Connection connection) {
+        this.connection = connection;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (msg instanceof OversizeResponse oversize) {
+            connection.onOversize(oversize);
+            return;
+        }
+        InboundFrame frame = (InboundFrame) msg;
+        if (!frame.isEvent() && !frame.isRequest()) {
+            connection.onResponse(frame);
+            return;
+        }
+        try {
+            if (frame.isEvent() && frame.isRequest()) {
+                onEvent(ctx, frame);
+            } else if (frame.isRequest()) {
+                log.warn("{}: provider sent a request (callbacks are not supported), ignored", connection.peer());
+            }
+            // answers to our heartbeats need nothing more: any read proves the peer alive
+        } finally {
+            frame.release();
+        }
+    }
+
+    private void onEvent(ChannelHandlerContext ctx, InboundFrame frame) {
+        if (frame.isHeartbeat()) {
+            if (frame.isTwoWay()) {
+                ctx.writeAndFlush(FrameEncoder.heartbeatResponse(ctx.alloc(), frame));
+            }
+            return;
+        }
+        String event = ErrorBodies.readString(frame.serialization(), frame.body());
+        if ("R".equals(event)) {
+            log.info("{}: provider is read-only (shutting down); no new calls go to it", connection.peer());
+            connection.readonly(true);
+        } else if ("W".equals(event)) {
+            connection.readonly(false);
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        if (connection != null) {
+            connection.onClosed();
+        }
+        super.channelInactive(ctx);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        log.warn("{}: closing after an error: {}", ctx.channel().remoteAddress(), cause.toString());
+        ctx.close();
+    }
+}

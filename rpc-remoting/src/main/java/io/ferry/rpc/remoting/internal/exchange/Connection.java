@@ -1,0 +1,151 @@
+package io.ferry.rpc.remoting.internal.exchange;
+
+import io.ferry.rpc.RpcException;
+import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.remoting.MethodSchema;
+import io.ferry.rpc.remoting.internal.codec.InboundFrame;
+import io.ferry.rpc.remoting.internal.codec.OversizeResponse;
+import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.util.Timer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One long TCP connection to a provider and the calls pending on it. Each call gets a fresh request id from this
+ * connection's counter (signed 64-bit, starting at a random value, as Dubbo does); the table maps ids to calls.
+ *
+ * <p>Whoever removes a call from the table completes it: the response, its timeout, a failed write, or the close of
+ * the connection, which fails every call still pending at once with an error naming the peer. Thread-safe.
+ */
+public final class Connection {
+    private static final Logger log = LoggerFactory.getLogger(Connection.class);
+
+    private final Channel channel;
+    private final String peer;
+    private final Timer timer;
+    private final Map<Long, PendingCall> pending = new ConcurrentHashMap<>();
+    private final AtomicLong ids = new AtomicLong(ThreadLocalRandom.current().nextLong());
+    private volatile boolean readonly;
+
+    Connection(Channel channel, String peer, Timer timer) {
+        this.channel = channel;
+        this.peer = peer;
+        this.timer = timer;
+    }
+
+    public Channel channel() {
+        return channel;
+    }
+
+    public String peer() {
+        return peer;
+    }
+
+    public boolean isActive() {
+        return channel.isActive();
+    }
+
+    /** The provider announced it is shutting down ("R" event) and takes no new calls; "W" clears it. */
+    public boolean isReadonly() {
+        return readonly;
+    }
+
+    void readonly(boolean readonly) {
+        this.readonly = readonly;
+    }
+
+    public int pendingCalls() {
+        return pending.size();
+    }
+
+    public long nextId() {
+        return ids.getAndIncrement();
+    }
+
+    /**
+     * Sends an encoded request (its id is written here) and returns the future of its answer. A one-way call
+     * completes when the frame is written. Completions run on {@code executor}. Takes ownership of {@code frame}.
+     */
+    public CompletableFuture<Reply> send(ByteBuf frame, boolean oneway, String description, MethodSchema method,
+                                         SafeSerializerFactory serializerFactory, Executor executor,
+                                         long timeoutNanos) {
+        CompletableFuture<Reply> result = new CompletableFuture<>();
+        long id = nextId();
+        frame.setLong(4, id);
+        PendingCall call = new PendingCall(description, method, serializerFactory, executor, result, timeoutNanos);
+        pending.put(id, call);
+        call.timeout(timer.newTimeout(t -> expire(id), timeoutNanos, TimeUnit.NANOSECONDS));
+        channel.writeAndFlush(frame).addListener(f -> {
+            if (!f.isSuccess()) {
+                PendingCall failed = pending.remove(id);
+                if (failed != null) {
+                    failed.fail(new RpcException(RpcStatus.NETWORK, "cannot send " + description + " to " + peer
+                            + ": " + f.cause(), f.cause()));
+                }
+            } else if (oneway) {
+                PendingCall done = pending.remove(id);
+                if (done != null) {
+                    done.sent();
+                }
+            }
+        });
+        return result;
+    }
+
+    private void expire(long id) {
+        PendingCall call = pending.remove(id);
+        if (call != null) {
+            call.fail(new RpcException(RpcStatus.TIMEOUT, "no answer from " + peer + " to " + call.description()
+                    + " within " + TimeUnit.NANOSECONDS.toMillis(call.timeoutNanos()) + " ms (request id " + id + ")"));
+        }
+    }
+
+    /** IO thread: an answer arrived. Takes ownership of the frame. */
+    void onResponse(InboundFrame frame) {
+        PendingCall call = pending.remove(frame.id());
+        if (call == null) {
+            log.debug("{}: answer to request {} arrived after its call ended", peer, frame.id());
+            frame.release();
+            return;
+        }
+        call.answer(frame, peer);
+    }
+
+    /** IO thread: an answer too large to accept; only its call fails. */
+    void onOversize(OversizeResponse oversize) {
+        PendingCall call = pending.remove(oversize.id());
+        if (call != null) {
+            call.fail(new RpcException(RpcStatus.PAYLOAD_TOO_LARGE, "answer from " + peer + " to "
+                    + call.description() + " is " + oversize.length() + " bytes, over the payload limit of "
+                    + oversize.limit()));
+        }
+    }
+
+    /** The channel closed: every call still pending fails now, not at its timeout. */
+    void onClosed() {
+        if (pending.isEmpty()) {
+            return;
+        }
+        RpcException closed = new RpcException(RpcStatus.NETWORK, "connection to " + peer + " closed");
+        for (Long id : pending.keySet()) {
+            PendingCall call = pending.remove(id);
+            if (call != null) {
+                call.fail(closed);
+            }
+        }
+    }
+
+    public void close() {
+        channel.close();
+    }
+}

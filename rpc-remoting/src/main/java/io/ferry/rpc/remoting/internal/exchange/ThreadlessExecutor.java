@@ -1,0 +1,58 @@
+package io.ferry.rpc.remoting.internal.exchange;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
+
+/**
+ * Lets a thread blocked in a synchronous call run its own call's completion: the IO thread hands over the response
+ * and the waiting thread decodes it, with no hop through a pool and no decoding on the IO thread.
+ *
+ * <p>One per synchronous call. If the waiter gives up (interrupted), tasks that arrive later go to the fallback
+ * executor, so that no response buffer is left unreleased in a queue nobody drains.
+ */
+public final class ThreadlessExecutor implements Executor {
+    private final LinkedBlockingQueue<Runnable> queue = new LinkedBlockingQueue<>();
+    private final Executor fallback;
+    private boolean abandoned;
+
+    public ThreadlessExecutor(Executor fallback) {
+        this.fallback = fallback;
+    }
+
+    @Override
+    public void execute(Runnable task) {
+        synchronized (this) {
+            if (!abandoned) {
+                queue.add(task);
+                return;
+            }
+        }
+        fallback.execute(task);
+    }
+
+    /**
+     * Runs handed-over tasks on this thread until {@code future} is done. Every call is completed by its response,
+     * its timeout task, a write failure or the connection's close, each of which arrives here as a task.
+     */
+    public void runUntilDone(CompletableFuture<?> future) throws InterruptedException {
+        try {
+            while (!future.isDone()) {
+                queue.take().run();
+            }
+        } catch (InterruptedException e) {
+            abandon();
+            throw e;
+        }
+    }
+
+    private void abandon() {
+        synchronized (this) {
+            abandoned = true;
+        }
+        Runnable task;
+        while ((task = queue.poll()) != null) {
+            fallback.execute(task);
+        }
+    }
+}

@@ -1,0 +1,218 @@
+package io.ferry.rpc.remoting.internal.server;
+
+import io.ferry.rpc.Invocation;
+import io.ferry.rpc.RpcContext;
+import io.ferry.rpc.RpcException;
+import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.remoting.MethodSchema;
+import io.ferry.rpc.remoting.ProviderService;
+import io.ferry.rpc.remoting.ServiceSchema;
+import io.ferry.rpc.remoting.ServiceTable;
+import io.ferry.rpc.remoting.internal.codec.Frame;
+import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
+import io.ferry.rpc.remoting.internal.codec.InboundFrame;
+import io.ferry.rpc.remoting.internal.codec.RequestCodec;
+import io.ferry.rpc.remoting.internal.codec.ResponseCodec;
+import io.ferry.rpc.remoting.internal.serialize.AllowedClasses;
+import io.ferry.rpc.remoting.internal.serialize.GuardedHessian2Input;
+import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * One request on a business thread: read the head, resolve service and method (answering at once, without
+ * decoding any argument, when either is unknown), decode the arguments and attachments against that service's
+ * allow-list, run the invoker, and write the answer. Every path of a two-way request writes exactly one answer;
+ * an {@code Error} while decoding closes this one connection.
+ */
+final class RequestTask implements Runnable {
+    private static final Logger log = LoggerFactory.getLogger(RequestTask.class);
+    private static final SafeSerializerFactory HEAD_ONLY = new SafeSerializerFactory(AllowedClasses.jdkOnly());
+
+    private final Channel channel;
+    private final InboundFrame frame;
+    private final ServiceTable services;
+    private final int payloadLimit;
+
+    RequestTask(Channel channel, InboundFrame frame, ServiceTable services, int payloadLimit) {
+        this.channel = channel;
+        this.frame = frame;
+        this.services = services;
+        this.payloadLimit = payloadLimit;
+    }
+
+    @Override
+    public void run() {
+        Decoded decoded;
+        try {
+            decoded = decode();
+        } catch (Rejection r) {
+            answerError(r.status, r.getMessage());
+            return;
+        } catch (IOException | RuntimeException e) {
+            answerError(RpcStatus.BAD_REQUEST, "Fail to decode request due to: " + e.getMessage());
+            return;
+        } catch (StackOverflowError | OutOfMemoryError e) {
+            log.error("{}: {} while decoding a {}-byte request; closing this connection", channel.remoteAddress(),
+                    e.getClass().getName(), frame.body().readableBytes());
+            channel.close();
+            return;
+        } finally {
+            frame.release();
+        }
+        invoke(decoded);
+    }
+
+    private record Decoded(ProviderService service, MethodSchema method, boolean echo, Object[] arguments,
+                           Map<String, Object> attachments, boolean withResponseAttachments) {
+    }
+
+    private Decoded decode() throws IOException {
+        GuardedHessian2Input in = new GuardedHessian2Input(frame.body(), HEAD_ONLY);
+        RequestCodec.Head head = RequestCodec.readHead(in);
+        ServiceSchema schema = services.schema(head.path());
+        if (schema == null) {
+            throw new Rejection(RpcStatus.SERVICE_NOT_FOUND, "Not found exported service: " + head.path()
+                    + ":" + head.version() + " on " + channel.localAddress());
+        }
+        in.setSerializerFactory(schema.serializerFactory());
+        boolean echo = ServiceSchema.ECHO_METHOD.equals(head.method())
+                && ServiceSchema.ECHO_DESCRIPTOR.equals(head.descriptor());
+        MethodSchema method = echo ? null : schema.method(head.method(), head.descriptor());
+        if (method == null && !echo) {
+            throw new Rejection(RpcStatus.METHOD_NOT_FOUND, RpcStatus.METHOD_NOT_FOUND_PREFIX + head.path() + "."
+                    + head.method() + "(" + head.descriptor() + ")" + (schema.hasMethodNamed(head.method())
+                    ? ": no overload with these parameter types" : ""));
+        }
+        Object[] arguments = echo ? new Object[] {in.readObject()} : RequestCodec.readArguments(in, method);
+        Map<String, Object> attachments = RequestCodec.readAttachments(in);
+        // as in Dubbo, attachment entries win over the head's strings
+        String version = attachments.get("version") instanceof String v ? v : head.version();
+        String group = attachments.get("group") instanceof String g ? g : "";
+        ProviderService service = services.find(head.path(), version, group);
+        if (service == null) {
+            throw new Rejection(RpcStatus.SERVICE_NOT_FOUND, "Not found exported service: "
+                    + (group.isEmpty() ? "" : group + "/") + head.path() + ":" + version + " on "
+                    + channel.localAddress() + ", may be version or group mismatch");
+        }
+        return new Decoded(service, method, echo, arguments, attachments,
+                Frame.supportsResponseAttachments(head.protocolVersion()));
+    }
+
+    private void invoke(Decoded call) {
+        if (call.echo()) {
+            answer(call, call.arguments()[0], null, Collections.emptyMap());
+            return;
+        }
+        RpcContext context = RpcContext.current();
+        context.enterProviderCall(call.attachments());
+        CompletableFuture<Object> result;
+        Map<String, Object> responseAttachments;
+        try {
+            result = call.service().invoker().invoke(new Invocation(call.service().schema().name(),
+                    call.method().method(), call.arguments(), call.attachments()));
+        } catch (Throwable t) {
+            result = CompletableFuture.failedFuture(t);
+        } finally {
+            responseAttachments = context.exitProviderCall();
+        }
+        Map<String, Object> attachments = responseAttachments;
+        result.whenComplete((value, error) -> {
+            if (error == null) {
+                answer(call, value, null, attachments);
+            } else {
+                answer(call, null, deliverable(call.method(), unwrap(error)), attachments);
+            }
+        });
+    }
+
+    private void answer(Decoded call, Object value, Throwable exception, Map<String, Object> attachments) {
+        if (!frame.isTwoWay()) {
+            return;
+        }
+        SafeSerializerFactory factory = call.service().schema().serializerFactory();
+        ByteBuf out;
+        try {
+            out = FrameEncoder.encode(channel.alloc(), Frame.HESSIAN2, Frame.STATUS_OK, frame.id(), factory,
+                    payloadLimit, o -> {
+                        if (exception != null) {
+                            ResponseCodec.writeException(o, call.withResponseAttachments(), exception, attachments);
+                        } else {
+                            ResponseCodec.writeValue(o, call.withResponseAttachments(), value, attachments);
+                        }
+                    });
+        } catch (FrameEncoder.PayloadTooLargeException e) {
+            log.warn("{}: answer to {} not sent: {}", channel.remoteAddress(), describe(call), e.getMessage());
+            out = FrameEncoder.errorResponse(channel.alloc(), frame.id(), RpcStatus.SERIALIZATION,
+                    "response of " + describe(call) + " not sent: " + e.getMessage());
+        } catch (IOException e) {
+            log.warn("{}: cannot serialize the answer to {}: {}", channel.remoteAddress(), describe(call),
+                    e.getMessage());
+            out = FrameEncoder.errorResponse(channel.alloc(), frame.id(), RpcStatus.BAD_RESPONSE,
+                    "Failed to send response of " + describe(call) + ": " + e.getMessage());
+        }
+        channel.writeAndFlush(out);
+    }
+
+    private void answerError(RpcStatus status, String message) {
+        if (frame.isTwoWay()) {
+            channel.writeAndFlush(FrameEncoder.errorResponse(channel.alloc(), frame.id(), status, message));
+        }
+    }
+
+    private static String describe(Decoded call) {
+        return call.echo() ? "$echo" : call.service().schema().type().getSimpleName() + "." + call.method().name();
+    }
+
+    private static Throwable unwrap(Throwable error) {
+        Throwable t = error;
+        while (t instanceof CompletionException && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
+    /**
+     * The exception as the consumer can receive it: declared exceptions, JDK exceptions and Ferry's own go as they
+     * are; an undeclared application exception becomes a RuntimeException carrying its class name, message and
+     * stack, since the consumer's allow-list would refuse a class its signatures never mention.
+     */
+    static Throwable deliverable(MethodSchema method, Throwable t) {
+        if (t instanceof RpcException || isJdk(t.getClass()) || method == null) {
+            return t;
+        }
+        boolean declared = Arrays.stream(method.method().getExceptionTypes())
+                .anyMatch(type -> type.isInstance(t));
+        if (declared) {
+            return t;
+        }
+        RuntimeException wrapped = new RuntimeException(t.getClass().getName() + ": " + t.getMessage());
+        wrapped.setStackTrace(t.getStackTrace());
+        return wrapped;
+    }
+
+    private static boolean isJdk(Class<?> type) {
+        String name = type.getName();
+        return name.startsWith("java.") || name.startsWith("javax.");
+    }
+
+    /** A request that names something this provider does not have. */
+    private static final class Rejection extends IOException {
+        private static final long serialVersionUID = 1L;
+        final RpcStatus status;
+
+        Rejection(RpcStatus status, String message) {
+            super(message);
+            this.status = status;
+        }
+    }
+}

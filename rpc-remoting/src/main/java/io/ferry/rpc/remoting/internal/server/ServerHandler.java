@@ -1,0 +1,80 @@
+package io.ferry.rpc.remoting.internal.server;
+
+import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.remoting.ServiceTable;
+import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
+import io.ferry.rpc.remoting.internal.codec.InboundFrame;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.group.ChannelGroup;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+
+/**
+ * The provider's IO-thread handler, shared by all connections: answers heartbeats itself, ignores other events,
+ * and hands each request to the business pool. It never decodes a body or runs service code.
+ */
+@ChannelHandler.Sharable
+public final class ServerHandler extends ChannelInboundHandlerAdapter {
+    private static final Logger log = LoggerFactory.getLogger(ServerHandler.class);
+
+    private final ServiceTable services;
+    private final ThreadPoolExecutor pool;
+    private final int payloadLimit;
+    private final ChannelGroup channels;
+    private volatile String localAddress = "?";
+
+    public ServerHandler(ServiceTable services, ThreadPoolExecutor pool, int payloadLimit, ChannelGroup channels) {
+        this.services = services;
+        this.pool = pool;
+        this.payloadLimit = payloadLimit;
+        this.channels = channels;
+    }
+
+    public void localAddress(InetSocketAddress address) {
+        this.localAddress = address.getHostString() + "," + address.getPort();
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        channels.add(ctx.channel());
+        super.channelActive(ctx);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        InboundFrame frame = (InboundFrame) msg;
+        if (frame.isEvent() || !frame.isRequest()) {
+            try {
+                if (frame.isHeartbeat() && frame.isRequest() && frame.isTwoWay()) {
+                    ctx.writeAndFlush(FrameEncoder.heartbeatResponse(ctx.alloc(), frame));
+                }
+            } finally {
+                frame.release();
+            }
+            return;
+        }
+        try {
+            pool.execute(new RequestTask(ctx.channel(), frame, services, payloadLimit));
+        } catch (RejectedExecutionException e) {
+            frame.release();
+            if (frame.isTwoWay()) {
+                ctx.writeAndFlush(FrameEncoder.errorResponse(ctx.alloc(), frame.id(), RpcStatus.THREADPOOL_EXHAUSTED,
+                        "Server side(" + localAddress + ") thread pool is exhausted, detail msg: Pool Size: "
+                                + pool.getPoolSize() + " (active: " + pool.getActiveCount() + ", max: "
+                                + pool.getMaximumPoolSize() + ", queue: " + pool.getQueue().size() + ")"));
+            }
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        log.warn("{}: closing after an error: {}", ctx.channel().remoteAddress(), cause.toString());
+        ctx.close();
+    }
+}

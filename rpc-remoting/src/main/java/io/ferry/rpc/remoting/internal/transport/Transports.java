@@ -1,0 +1,80 @@
+package io.ferry.rpc.remoting.internal.transport;
+
+import io.ferry.rpc.remoting.SocketOptions;
+import io.netty.bootstrap.AbstractBootstrap;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.ServerSocketChannel;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.internal.ThreadExecutorMap;
+
+/** Epoll where the native transport loads, NIO otherwise; and the socket options applied to every channel. */
+public final class Transports {
+    private static final boolean EPOLL = Epoll.isAvailable() && !Boolean.getBoolean("ferry.transport.nio");
+
+    private Transports() {
+    }
+
+    public static String name() {
+        return EPOLL ? "epoll" : "nio";
+    }
+
+    public static EventLoopGroup newGroup(int threads, String threadNamePrefix) {
+        IoHandlerFactory handler = EPOLL ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        return new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(threadNamePrefix, true), handler);
+    }
+
+    public static Class<? extends SocketChannel> socketChannel() {
+        return EPOLL ? EpollSocketChannel.class : NioSocketChannel.class;
+    }
+
+    public static Class<? extends ServerSocketChannel> serverSocketChannel() {
+        return EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+    }
+
+    /** True on any Netty event loop thread, Ferry's or another library's. */
+    public static boolean inEventLoop() {
+        return ThreadExecutorMap.currentExecutor() != null;
+    }
+
+    public static void applyClient(Bootstrap bootstrap, SocketOptions socket) {
+        bootstrap.option(ChannelOption.TCP_NODELAY, socket.tcpNoDelay())
+                .option(ChannelOption.SO_KEEPALIVE, socket.keepAlive())
+                .option(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark(socket));
+        if (socket.sendBufferBytes() > 0) {
+            bootstrap.option(ChannelOption.SO_SNDBUF, socket.sendBufferBytes());
+        }
+        if (socket.receiveBufferBytes() > 0) {
+            bootstrap.option(ChannelOption.SO_RCVBUF, socket.receiveBufferBytes());
+        }
+    }
+
+    public static void applyServerChild(io.netty.bootstrap.ServerBootstrap bootstrap, SocketOptions socket) {
+        bootstrap.childOption(ChannelOption.TCP_NODELAY, socket.tcpNoDelay())
+                .childOption(ChannelOption.SO_KEEPALIVE, socket.keepAlive())
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark(socket));
+        if (socket.sendBufferBytes() > 0) {
+            bootstrap.childOption(ChannelOption.SO_SNDBUF, socket.sendBufferBytes());
+        }
+        if (socket.receiveBufferBytes() > 0) {
+            // set on the listening socket so that the window scale is negotiated with the SYN
+            ((AbstractBootstrap<?, ?>) bootstrap).option(ChannelOption.SO_RCVBUF, socket.receiveBufferBytes());
+        }
+    }
+
+    private static WriteBufferWaterMark waterMark(SocketOptions socket) {
+        return new WriteBufferWaterMark(socket.writeBufferLowWaterMark(), socket.writeBufferHighWaterMark());
+    }
+}
