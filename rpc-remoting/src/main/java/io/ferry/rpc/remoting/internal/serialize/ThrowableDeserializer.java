@@ -58,7 +58,7 @@ final class ThrowableDeserializer extends AbstractDeserializer {
                 }
             }
         }
-        Throwable result = instantiate(message);
+        Throwable result = instantiate(message, cause);
         in.setRef(ref, result);
         if (cause instanceof Throwable c && c != result && result.getCause() == null) {
             try {
@@ -92,32 +92,62 @@ final class ThrowableDeserializer extends AbstractDeserializer {
         return readObject(in, (Object[]) fieldNames);
     }
 
-    private Throwable instantiate(String message) throws IOException {
-        try {
-            try {
-                Constructor<?> withMessage = type.getDeclaredConstructor(String.class);
-                if (withMessage.trySetAccessible()) {
-                    return (Throwable) withMessage.newInstance(message);
-                }
-            } catch (NoSuchMethodException ignored) {
-                // try the next shape
+    /**
+     * Creates the instance through a constructor: (String) first, then shapes that also take the cause, then (),
+     * then any other, filling a String parameter with the message and a Throwable one with the cause where it fits.
+     */
+    private Throwable instantiate(String message, Object cause) throws IOException {
+        Constructor<?>[] constructors = type.getDeclaredConstructors();
+        java.util.Arrays.sort(constructors, java.util.Comparator.comparingInt(c -> rank(c)));
+        Exception last = null;
+        for (Constructor<?> constructor : constructors) {
+            Object[] arguments = arguments(constructor.getParameterTypes(), message, cause);
+            if (arguments == null || !constructor.trySetAccessible()) {
+                continue;
             }
             try {
-                Constructor<?> withCause = type.getDeclaredConstructor(String.class, Throwable.class);
-                if (withCause.trySetAccessible()) {
-                    return (Throwable) withCause.newInstance(message, null);
-                }
-            } catch (NoSuchMethodException ignored) {
-                // try the next shape
+                return (Throwable) constructor.newInstance(arguments);
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                last = e; // e.g. a constructor that rejects a null cause: try the next one
             }
-            Constructor<?> none = type.getDeclaredConstructor();
-            if (none.trySetAccessible()) {
-                return (Throwable) none.newInstance();
-            }
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new IOException("cannot create " + type.getName() + ": " + e.getClass().getName(), e);
         }
-        throw new IOException("cannot create " + type.getName() + ": no accessible constructor taking "
-                + "(String), (String, Throwable) or ()");
+        throw new IOException("cannot create " + type.getName() + (last == null ? ": no usable constructor"
+                : ": " + last.getClass().getName()), last);
+    }
+
+    private static int rank(Constructor<?> c) {
+        Class<?>[] p = c.getParameterTypes();
+        if (p.length == 1 && p[0] == String.class) {
+            return 0;
+        }
+        if (p.length == 2 && p[0] == String.class && Throwable.class.isAssignableFrom(p[1])) {
+            return 1;
+        }
+        if (p.length == 0) {
+            return 2;
+        }
+        return 3 + p.length;
+    }
+
+    /** Arguments for a constructor, or null when one of its parameters cannot be filled sensibly. */
+    private static Object[] arguments(Class<?>[] types, String message, Object cause) {
+        Object[] arguments = new Object[types.length];
+        for (int i = 0; i < types.length; i++) {
+            Class<?> t = types[i];
+            if (t == String.class) {
+                arguments[i] = message;
+            } else if (Throwable.class.isAssignableFrom(t)) {
+                arguments[i] = t.isInstance(cause) ? cause : null;
+            } else if (t.isPrimitive()) {
+                arguments[i] = t == boolean.class ? Boolean.FALSE : t == char.class ? (Object) '\0'
+                        : t == long.class ? (Object) 0L : t == double.class ? (Object) 0d : t == float.class
+                        ? (Object) 0f : t == byte.class ? (Object) (byte) 0 : t == short.class ? (Object) (short) 0 : 0;
+            } else if (!t.isArray() && !t.isInterface()) {
+                arguments[i] = null;
+            } else {
+                return null;
+            }
+        }
+        return arguments;
     }
 }

@@ -1,0 +1,207 @@
+package io.ferry.rpc.remoting;
+
+import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.remoting.internal.exchange.Reply;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.Serializable;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A provider fed crafted requests over real sockets: every bad request gets a clear answer, nothing reaches the
+ * service that should not, and the provider keeps serving everyone else.
+ */
+class ProviderRobustnessTest {
+    private static final String GREETER = Greeter.class.getName();
+
+    /** A class no Greeter signature mentions. */
+    public static class Smuggled implements Serializable {
+        private static final long serialVersionUID = 1L;
+        public String payload = "gadget";
+    }
+
+    private final AtomicInteger invocations = new AtomicInteger();
+    private Server server;
+    private ServiceTable services;
+
+    @BeforeEach
+    void start() {
+        services = new ServiceTable();
+        services.add(new ProviderService(ServiceSchema.of(Greeter.class, ClassAllowList.none()), "", "",
+                invocation -> {
+                    invocations.incrementAndGet();
+                    Object[] args = invocation.arguments();
+                    return CompletableFuture.completedFuture(switch (invocation.method().getName()) {
+                        case "hello" -> "hello " + args[0];
+                        case "describe" -> args[0] == null ? "null" : args[0].getClass().getName();
+                        default -> List.of(new Greeter.Item("a", 1));
+                    });
+                }));
+        server = Server.start(ServerOptions.builder().host("127.0.0.1").port(0).threads(4).build(), services);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private RawPeer.Answer send(byte[] body) throws Exception {
+        try (RawPeer peer = new RawPeer(server.address())) {
+            peer.sendRequest(77, body);
+            RawPeer.Answer answer = peer.readAnswer();
+            assertEquals(77, answer.id());
+            return answer;
+        }
+    }
+
+    private static byte[] describeWith(Object argument, Map<String, Object> attachments) throws Exception {
+        return RawPeer.body(GREETER, "describe", "Ljava/lang/Object;", RawPeer.objects(argument, attachments));
+    }
+
+    /** A well-behaved call on a fresh connection: the provider still serves. */
+    private void assertStillServing() throws Exception {
+        byte[] hello = RawPeer.body(GREETER, "hello", "Ljava/lang/String;",
+                RawPeer.objects("again", RawPeer.attachments()));
+        RawPeer.Answer ok = send(hello);
+        assertEquals(20, ok.status());
+    }
+
+    @Test
+    void classOutsideTheAllowListIsRejectedByNameAndNeverReachesTheService() throws Exception {
+        RawPeer.Answer answer = send(describeWith(new javax.swing.UIDefaults(), RawPeer.attachments()));
+        assertEquals(RpcStatus.BAD_REQUEST.wireCode(), answer.status());
+        assertTrue(answer.message().contains("javax.swing.UIDefaults"), answer.message());
+        assertEquals(0, invocations.get());
+        assertStillServing();
+    }
+
+    @Test
+    void disallowedClassNestedInACollectionIsRejected() throws Exception {
+        Map<String, Object> nested = new HashMap<>();
+        nested.put("inner", new ArrayList<>(List.of(new Smuggled())));
+        RawPeer.Answer answer = send(describeWith(nested, RawPeer.attachments()));
+        assertEquals(RpcStatus.BAD_REQUEST.wireCode(), answer.status());
+        assertTrue(answer.message().contains(Smuggled.class.getName()), answer.message());
+        assertEquals(0, invocations.get());
+    }
+
+    @Test
+    void disallowedClassInAttachmentsIsRejected() throws Exception {
+        RawPeer.Answer answer = send(describeWith("fine", RawPeer.attachments("evil", new Smuggled())));
+        assertEquals(RpcStatus.BAD_REQUEST.wireCode(), answer.status());
+        assertTrue(answer.message().contains(Smuggled.class.getName()), answer.message());
+        assertEquals(0, invocations.get());
+    }
+
+    @Test
+    void userAllowListLetsATrustedSubtypeThrough() throws Exception {
+        server.close();
+        services = new ServiceTable();
+        services.add(new ProviderService(ServiceSchema.of(Greeter.class, ClassAllowList.ofClasses(Smuggled.class)),
+                "", "", invocation -> CompletableFuture.completedFuture(
+                        invocation.arguments()[0].getClass().getName())));
+        server = Server.start(ServerOptions.builder().host("127.0.0.1").port(0).build(), services);
+        RawPeer.Answer answer = send(describeWith(new Smuggled(), RawPeer.attachments()));
+        assertEquals(20, answer.status());
+    }
+
+    @Test
+    void tinyBodyClaimingAHugeArrayIsRejectedWithoutAllocatingIt() throws Exception {
+        // 'V' typed fixed-length list of type "[int" claiming Integer.MAX_VALUE elements, in a dozen bytes
+        byte[] claim = {0x56, 0x04, '[', 'i', 'n', 't', 'I', 0x7f, (byte) 0xff, (byte) 0xff, (byte) 0xff};
+        RawPeer.Answer answer = send(RawPeer.body(GREETER, "describe", "Ljava/lang/Object;", RawPeer.raw(claim)));
+        assertEquals(RpcStatus.BAD_REQUEST.wireCode(), answer.status());
+        assertTrue(answer.message().contains("claims 2147483647 elements"), answer.message());
+        // the same with an untyped fixed-length list ('X') and a class definition claiming a million fields
+        byte[] untyped = {0x58, 'I', 0x7f, (byte) 0xff, (byte) 0xff, (byte) 0xff};
+        assertEquals(RpcStatus.BAD_REQUEST.wireCode(),
+                send(RawPeer.body(GREETER, "describe", "Ljava/lang/Object;", RawPeer.raw(untyped))).status());
+        byte[] fields = {'C', 0x0e, 'j', 'a', 'v', 'a', '.', 'u', 't', 'i', 'l', '.', 'D', 'a', 't', 'e',
+                'I', 0x00, 0x0f, 0x42, 0x40};
+        assertEquals(RpcStatus.BAD_REQUEST.wireCode(),
+                send(RawPeer.body(GREETER, "describe", "Ljava/lang/Object;", RawPeer.raw(fields))).status());
+        assertEquals(0, invocations.get());
+        assertStillServing();
+    }
+
+    @Test
+    void deepNestingIsRejectedAndTheProviderKeepsServing() throws Exception {
+        byte[] deep = new byte[100_000];
+        java.util.Arrays.fill(deep, (byte) 0x57); // 'W': an untyped list, opened and never closed
+        RawPeer.Answer answer = send(RawPeer.body(GREETER, "describe", "Ljava/lang/Object;", RawPeer.raw(deep)));
+        assertEquals(RpcStatus.BAD_REQUEST.wireCode(), answer.status());
+        assertTrue(answer.message().contains("nested deeper"), answer.message());
+        assertStillServing();
+    }
+
+    @Test
+    void garbageBodyIsAnsweredBadRequestAndOtherConnectionsAreUnaffected() throws Exception {
+        try (RawPeer bystander = new RawPeer(server.address())) {
+            byte[] garbage = new byte[64];
+            new java.util.Random(1).nextBytes(garbage);
+            RawPeer.Answer answer = send(garbage);
+            assertEquals(RpcStatus.BAD_REQUEST.wireCode(), answer.status());
+            bystander.sendRequest(5, RawPeer.body(GREETER, "hello", "Ljava/lang/String;",
+                    RawPeer.objects("bystander", RawPeer.attachments())));
+            assertEquals(20, bystander.readAnswer().status());
+        }
+    }
+
+    @Test
+    void unknownMethodIsAnsweredWithoutDecodingItsArguments() throws Exception {
+        byte[] poison = {0x56, 0x04, '[', 'i', 'n', 't', 'I', 0x7f, (byte) 0xff, (byte) 0xff, (byte) 0xff};
+        RawPeer.Answer answer = send(RawPeer.body(GREETER, "nope", "Ljava/lang/String;", RawPeer.raw(poison)));
+        assertEquals(RpcStatus.METHOD_NOT_FOUND, RpcStatus.fromWire(answer.status(), answer.message()));
+        RawPeer.Answer overload = send(RawPeer.body(GREETER, "hello", "I", RawPeer.raw(poison)));
+        assertEquals(RpcStatus.METHOD_NOT_FOUND, RpcStatus.fromWire(overload.status(), overload.message()));
+        assertTrue(overload.message().contains("no overload"), overload.message());
+    }
+
+    @Test
+    void unknownServiceIsAnsweredWithoutDecodingItsArguments() throws Exception {
+        byte[] poison = {0x57, 0x57, 0x57};
+        RawPeer.Answer answer = send(RawPeer.body("com.example.Nope", "hello", "Ljava/lang/String;",
+                RawPeer.raw(poison)));
+        assertEquals(RpcStatus.SERVICE_NOT_FOUND.wireCode(), answer.status());
+        assertTrue(answer.message().contains("com.example.Nope"));
+    }
+
+    @Test
+    void wrongArgumentTypeIsAnsweredBadRequest() throws Exception {
+        byte[] body = RawPeer.body(GREETER, "hello", "Ljava/lang/String;",
+                RawPeer.objects(List.of(1, 2), RawPeer.attachments()));
+        RawPeer.Answer answer = send(body);
+        assertEquals(RpcStatus.BAD_REQUEST.wireCode(), answer.status());
+        assertEquals(0, invocations.get());
+    }
+
+    @Test
+    void echoIsAnsweredForEveryService() throws Exception {
+        try (ProviderClient client = ProviderClient.open(server.address(), ClientOptions.defaults())) {
+            ServiceSchema schema = ServiceSchema.of(Greeter.class, ClassAllowList.none());
+            OutboundCall echo = new OutboundCall(schema, ServiceSchema.echoMethod(), "0.0.0", new Object[] {"OK"},
+                    Map.of("path", GREETER), TimeUnit.SECONDS.toNanos(5), false);
+            Reply reply = client.invoke(echo, Runnable::run).get(5, TimeUnit.SECONDS);
+            assertEquals("OK", reply.value());
+            Method items = Greeter.class.getMethod("items", int.class);
+            OutboundCall call = new OutboundCall(schema, schema.method(items), "0.0.0", new Object[] {1},
+                    Map.of(), TimeUnit.SECONDS.toNanos(5), false);
+            assertEquals(List.of(new Greeter.Item("a", 1)), client.invoke(call, Runnable::run).get(5, TimeUnit.SECONDS)
+                    .value());
+        }
+        assertNull(null);
+    }
+}

@@ -1,0 +1,86 @@
+package io.ferry.rpc.remoting.internal.serialize;
+
+import com.alibaba.com.caucho.hessian.io.Hessian2Output;
+import io.ferry.rpc.remoting.ClassAllowList;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufOutputStream;
+import io.netty.buffer.Unpooled;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Exceptions cross the wire through Throwable's public API; a JDK 17 test JVM has no --add-opens. */
+class ThrowableCodecTest {
+    public static class QuotaExceeded extends Exception {
+        private static final long serialVersionUID = 1L;
+        private int quota;
+
+        public QuotaExceeded(String message) {
+            super(message);
+        }
+
+        QuotaExceeded(String message, int quota) {
+            super(message);
+            this.quota = quota;
+        }
+    }
+
+    public interface Quotas {
+        void spend(int amount) throws QuotaExceeded;
+    }
+
+    private static final SafeSerializerFactory FACTORY = new SafeSerializerFactory(
+            AllowedClasses.forServices(List.of(Quotas.class), ClassAllowList.none()));
+
+    private static Object roundTrip(Object value, SafeSerializerFactory factory) throws IOException {
+        ByteBuf buf = Unpooled.buffer();
+        Hessian2Output out = new Hessian2Output(new ByteBufOutputStream(buf));
+        out.setSerializerFactory(factory);
+        out.writeObject(value);
+        out.flush();
+        try {
+            return new GuardedHessian2Input(buf, factory).readObject();
+        } finally {
+            buf.release();
+        }
+    }
+
+    @Test
+    void declaredExceptionKeepsMessageOwnFieldsStackCauseAndSuppressed() throws Exception {
+        QuotaExceeded original = new QuotaExceeded("over quota", 42);
+        original.initCause(new IllegalStateException("root cause"));
+        original.addSuppressed(new java.io.UncheckedIOException("while closing", new java.io.IOException("io")));
+        QuotaExceeded copy = assertInstanceOf(QuotaExceeded.class, roundTrip(original, FACTORY));
+        assertEquals("over quota", copy.getMessage());
+        assertEquals(42, copy.quota);
+        assertArrayEquals(original.getStackTrace(), copy.getStackTrace());
+        assertEquals(IllegalStateException.class, copy.getCause().getClass());
+        assertEquals("root cause", copy.getCause().getMessage());
+        assertEquals(1, copy.getSuppressed().length);
+        assertEquals("while closing", copy.getSuppressed()[0].getMessage());
+        assertEquals("io", copy.getSuppressed()[0].getCause().getMessage());
+    }
+
+    @Test
+    void jdkExceptionsAndStackTraceElementsRoundTrip() throws Exception {
+        NullPointerException npe = new NullPointerException("npe");
+        Object copy = roundTrip(npe, FACTORY);
+        assertInstanceOf(NullPointerException.class, copy);
+        StackTraceElement e = new StackTraceElement("app", "mod", "1.0", "a.B", "m", "B.java", 12);
+        assertEquals(e, roundTrip(e, FACTORY));
+    }
+
+    @Test
+    void undeclaredApplicationExceptionIsNotAllowed() {
+        SafeSerializerFactory noQuotas = new SafeSerializerFactory(AllowedClasses.jdkOnly());
+        IOException e = assertThrows(IOException.class, () -> roundTrip(new QuotaExceeded("x"), noQuotas));
+        assertTrue(e.getMessage().contains(QuotaExceeded.class.getName()), e.getMessage());
+    }
+}
