@@ -1,0 +1,65 @@
+package io.ferry.rpc.benchmark.demo;
+
+import io.ferry.rpc.EchoService;
+import io.ferry.rpc.RpcContext;
+import io.ferry.rpc.RpcReference;
+import io.ferry.rpc.config.ApplicationConfig;
+import io.ferry.rpc.config.Ferry;
+import io.ferry.rpc.config.ProtocolConfig;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Starts a provider and a consumer in this process, on 127.0.0.1, and makes real calls between them over TCP:
+ * synchronous, asynchronous, one-way, a business exception and Dubbo's $echo health check.
+ */
+public final class Demo {
+    @RpcReference
+    private Greeter greeter;
+
+    public static void main(String[] args) throws Exception {
+        try (Ferry provider = Ferry.builder().application(ApplicationConfig.of("demo-provider"))
+                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build()).build();
+             Ferry consumer = Ferry.builder().application(ApplicationConfig.of("demo-consumer")).build()) {
+            int port = provider.export(new GreeterImpl());
+            String url = "dubbo://127.0.0.1:" + port;
+            System.out.println("provider exported Greeter at " + url);
+
+            Demo demo = new Demo();
+            consumer.inject(demo, url);
+            demo.run();
+        }
+        System.out.println("demo finished: provider and consumer closed");
+    }
+
+    private void run() throws Exception {
+        System.out.println("sync     greet(\"Ada\")        -> " + greeter.greet("Ada"));
+        System.out.println("sync     greetAll([...])      -> " + greeter.greetAll(List.of("Ada", "Grace", "Linus")));
+
+        CompletableFuture<String> later = greeter.greetLater("Barbara");
+        System.out.println("async    greetLater(...)      -> " + later.get(5, TimeUnit.SECONDS));
+
+        CompletableFuture<String> plain = RpcContext.async(() -> greeter.greet("Edsger"));
+        System.out.println("async    RpcContext.async     -> " + plain.get(5, TimeUnit.SECONDS));
+
+        greeter.log("a one-way call: the consumer did not wait for an answer");
+
+        try {
+            greeter.strict("alan");
+        } catch (Greeter.UnknownNameException e) {
+            System.out.println("business exception            -> " + e.getClass().getSimpleName() + ": "
+                    + e.getMessage());
+        }
+        System.out.println("health   $echo(\"OK\")          -> " + ((EchoService) greeter).$echo("OK"));
+
+        RpcContext.current().setAttachment("request-id", "demo-42");
+        System.out.println("sync with an attachment       -> " + greeter.greet("Ken"));
+        int calls = 1000;
+        for (int i = 0; i < calls; i++) {
+            greeter.greet("n" + i);
+        }
+        System.out.println(calls + " more sync calls made over the same connection");
+    }
+}

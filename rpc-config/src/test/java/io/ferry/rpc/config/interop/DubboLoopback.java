@@ -1,0 +1,31 @@
+package io.ferry.rpc.config.interop;
+
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Keeps a Dubbo peer's traffic on 127.0.0.1: a Dubbo consumer rewrites a loopback provider address to the host's
+ * own address unless every other interface is ignored. Must run before Dubbo's classes initialise.
+ */
+final class DubboLoopback {
+    private DubboLoopback() {
+    }
+
+    static void ignoreOtherInterfaces() {
+        try {
+            List<String> names = new ArrayList<>();
+            for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+                if (!nic.isLoopback()) {
+                    names.add(nic.getName());
+                }
+            }
+            System.setProperty("dubbo.network.interface.ignored", String.join(",", names));
+            System.setProperty("dubbo.application.qos-enable", "false");
+        } catch (SocketException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package io.ferry.rpc.config.interop;
+
+import io.ferry.rpc.EchoService;
+import io.ferry.rpc.RpcContext;
+import io.ferry.rpc.RpcException;
+import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.config.ApplicationConfig;
+import io.ferry.rpc.config.Ferry;
+import io.ferry.rpc.config.ReferenceConfig;
+import io.ferry.rpc.config.fixtures.User;
+import io.ferry.rpc.config.fixtures.UserNotFoundException;
+import io.ferry.rpc.config.fixtures.UserService;
+import io.ferry.rpc.config.fixtures.UserServiceImpl;
+import io.ferry.rpc.remoting.ClassAllowList;
+import io.ferry.rpc.remoting.ClientOptions;
+import io.ferry.rpc.remoting.OutboundCall;
+import io.ferry.rpc.remoting.ProviderClient;
+import io.ferry.rpc.remoting.ServiceSchema;
+import org.apache.dubbo.config.ProtocolConfig;
+import org.apache.dubbo.config.RegistryConfig;
+import org.apache.dubbo.config.ServiceConfig;
+import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A Ferry consumer calls a stock Apache Dubbo 3.3.6 provider. Dubbo cannot bind a provider to loopback alone, so
+ * this one is short-lived and every byte Ferry sends it goes to 127.0.0.1.
+ */
+class DubboProviderInteropTest {
+    /** The Dubbo side reads and writes attachments through Dubbo's own context. */
+    static final class DubboSideImpl extends UserServiceImpl {
+        @Override
+        protected Object incomingAttachment(String key) {
+            return org.apache.dubbo.rpc.RpcContext.getServerAttachment().getAttachment(key);
+        }
+
+        @Override
+        protected void outgoingAttachment(String key, String value) {
+            org.apache.dubbo.rpc.RpcContext.getServerContext().setAttachment(key, value);
+        }
+    }
+
+    /** A method the Dubbo provider does not have, under the same service name. */
+    public interface Unknown {
+        String notThere(String s);
+    }
+
+    private static DubboBootstrap dubbo;
+    private static Ferry ferry;
+    private static UserService users;
+    private static int port;
+
+    @BeforeAll
+    static void start() {
+        DubboLoopback.ignoreOtherInterfaces();
+        org.apache.dubbo.config.ApplicationConfig application = new org.apache.dubbo.config.ApplicationConfig(
+                "dubbo-provider");
+        application.setQosEnable(false);
+        ProtocolConfig protocol = new ProtocolConfig("dubbo", -1);
+        protocol.setSerialization("hessian2");
+        protocol.setHost("127.0.0.1");
+        ServiceConfig<UserService> service = new ServiceConfig<>();
+        service.setInterface(UserService.class);
+        service.setRef(new DubboSideImpl());
+        dubbo = DubboBootstrap.newInstance();
+        dubbo.application(application).registry(new RegistryConfig("N/A")).protocol(protocol).service(service).start();
+        port = service.getExportedUrls().get(0).getPort();
+
+        ferry = Ferry.builder().application(ApplicationConfig.of("ferry-consumer")).build();
+        users = ferry.reference(ReferenceConfig.builder(UserService.class).url("dubbo://127.0.0.1:" + port).build());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (ferry != null) {
+            ferry.close();
+        }
+        if (dubbo != null) {
+            dubbo.destroy();
+        }
+    }
+
+    @Test
+    void stringsAndPrimitives() {
+        assertEquals("hello ferry", users.hello("ferry"));
+        assertEquals(9, users.add(4, 5));
+        assertEquals(-6L, users.twice(-3L));
+        assertTrue(users.isEven(2));
+    }
+
+    @Test
+    void pojoWithNestedListAndDateAndAListOfThem() throws Exception {
+        assertEquals(UserServiceImpl.user(4), users.getUser(4));
+        List<User> list = users.listUsers(15);
+        assertEquals(UserServiceImpl.user(14), list.get(14));
+    }
+
+    @Test
+    void nullReturn() {
+        assertNull(users.nothing());
+    }
+
+    @Test
+    void declaredBusinessException() {
+        UserNotFoundException e = assertThrows(UserNotFoundException.class, () -> users.getUser(-8));
+        assertEquals("no user -8", e.getMessage());
+        assertEquals(-8, e.getUserId());
+    }
+
+    @Test
+    void attachmentsBothWays() {
+        RpcContext.current().setAttachment("tenant", "globex");
+        assertEquals("globex", users.attachment("tenant"));
+        assertEquals("globex", RpcContext.current().responseAttachments().get("echo-tenant"));
+    }
+
+    @Test
+    void asyncMethod() throws Exception {
+        assertEquals("async hello f", users.helloAsync("f").get(5, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void echoHealthCheck() {
+        assertEquals("OK", ((EchoService) users).$echo("OK"));
+    }
+
+    @Test
+    void errorAnswerFailsOnlyItsCallAndTheConnectionKeepsWorking() throws Exception {
+        ServiceSchema schema = ServiceSchema.of(UserService.class, ClassAllowList.none());
+        ServiceSchema unknown = ServiceSchema.of(Unknown.class, ClassAllowList.none());
+        try (ProviderClient client = ProviderClient.open(new InetSocketAddress("127.0.0.1", port),
+                ClientOptions.builder().connections(1).build())) {
+            Map<String, Object> attachments = Map.of("path", UserService.class.getName(),
+                    "interface", UserService.class.getName(), "version", "0.0.0", "timeout", "3000");
+            OutboundCall bad = new OutboundCall(schema, unknown.method(Unknown.class.getMethod("notThere",
+                    String.class)), "0.0.0", new Object[] {"x"}, attachments, TimeUnit.SECONDS.toNanos(3), false);
+            ExecutionException e = assertThrows(ExecutionException.class,
+                    () -> client.invoke(bad, Runnable::run).get(5, TimeUnit.SECONDS));
+            RpcException rpc = assertInstanceOf(RpcException.class, e.getCause());
+            // Dubbo answers an unknown method BAD_REQUEST (40), its message in fastjson2 even to a hessian2 request
+            assertEquals(RpcStatus.BAD_REQUEST, rpc.status(), rpc.toString());
+            assertTrue(rpc.getMessage().contains("notThere"), rpc.getMessage());
+
+            OutboundCall good = new OutboundCall(schema, schema.method(UserService.class.getMethod("hello",
+                    String.class)), "0.0.0", new Object[] {"same connection"}, attachments,
+                    TimeUnit.SECONDS.toNanos(3), false);
+            assertEquals("hello same connection", client.invoke(good, Runnable::run).get(5, TimeUnit.SECONDS).value());
+            assertEquals(1, client.openConnections());
+        }
+    }
+}
