@@ -28,8 +28,9 @@ public class RpcException extends RuntimeException {
         return status == RpcStatus.THREADPOOL_EXHAUSTED;
     }
 
+    /** The message with the status in front, as {@code toString()} and stack traces show it. */
     @Override
-    public String getMessage() {
-        return status + ": " + super.getMessage();
+    public String getLocalizedMessage() {
+        return status + ": " + getMessage();
     }
 }

@@ -71,7 +71,7 @@ public final class Ferry implements AutoCloseable {
         checkOpen();
         ServiceSchema schema = ServiceSchema.of(config.interfaceType(), config.allowList());
         services.add(new ProviderService(schema, config.version(), config.group(),
-                new ImplementationInvoker(config.implementation())));
+                new ImplementationInvoker(config.implementation()), config.timeout(), config.methodTimeouts()));
         if (server == null) {
             server = Server.start(protocol.serverOptions(), services);
         }

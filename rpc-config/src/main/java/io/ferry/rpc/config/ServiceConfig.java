@@ -1,14 +1,26 @@
 package io.ferry.rpc.config;
 
 import io.ferry.rpc.RpcExport;
+import io.ferry.rpc.RpcMethod;
 import io.ferry.rpc.RpcService;
 import io.ferry.rpc.remoting.ClassAllowList;
 import io.ferry.rpc.remoting.Validate;
+
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * One service to export: an interface, the object that implements it, and the version and group consumers ask
  * for. Unset values come from {@link RpcExport} on the implementation class, then {@link RpcService} on the
  * interface.
+ *
+ * <p>The provider-side {@code timeout} (per service, or per method with {@link MethodConfig} or
+ * {@link RpcMethod#timeoutMillis()}) is the provider's budget for one call: a call that runs longer is reported
+ * with a warning naming the method and the time it took. Its answer still goes out; how long to wait is the
+ * consumer's decision.
  */
 public final class ServiceConfig<T> {
     private final Class<T> interfaceType;
@@ -16,6 +28,8 @@ public final class ServiceConfig<T> {
     private final String version;
     private final String group;
     private final ClassAllowList allowList;
+    private final Duration timeout;
+    private final Map<String, Duration> methodTimeouts;
 
     private ServiceConfig(Builder<T> b) {
         this.interfaceType = Validate.notNull("interface", b.interfaceType);
@@ -33,6 +47,29 @@ public final class ServiceConfig<T> {
                 service == null ? null : service.version());
         this.group = first(b.group, export == null ? null : export.group(), service == null ? null : service.group());
         this.allowList = b.allowList;
+        this.timeout = b.timeout != null ? b.timeout
+                : service != null && service.timeoutMillis() > 0 ? Duration.ofMillis(service.timeoutMillis()) : null;
+        Map<String, Duration> timeouts = new HashMap<>();
+        for (Method method : interfaceType.getMethods()) {
+            RpcMethod annotation = method.getAnnotation(RpcMethod.class);
+            if (annotation != null && annotation.timeoutMillis() > 0) {
+                timeouts.put(method.getName(), Duration.ofMillis(annotation.timeoutMillis()));
+            }
+        }
+        for (MethodConfig method : b.methods.values()) {
+            if (Arrays.stream(interfaceType.getMethods()).noneMatch(m -> m.getName().equals(method.name()))) {
+                throw new IllegalArgumentException("method: " + method.name() + " (expected: a method of "
+                        + interfaceType.getName() + ")");
+            }
+            if (method.oneway() != null) {
+                throw new IllegalArgumentException("method " + method.name() + " oneway: " + method.oneway()
+                        + " (expected: unset; one-way is the consumer's choice)");
+            }
+            if (method.timeout() != null) {
+                timeouts.put(method.name(), method.timeout());
+            }
+        }
+        this.methodTimeouts = Map.copyOf(timeouts);
     }
 
     public static <T> Builder<T> builder(Class<T> interfaceType, T implementation) {
@@ -61,6 +98,16 @@ public final class ServiceConfig<T> {
         return allowList;
     }
 
+    /** The provider-side timeout of the service, or null for none. */
+    public Duration timeout() {
+        return timeout;
+    }
+
+    /** Provider-side timeouts per method name, from {@link MethodConfig} and {@link RpcMethod}. */
+    public Map<String, Duration> methodTimeouts() {
+        return methodTimeouts;
+    }
+
     static String first(String... values) {
         for (String v : values) {
             if (v != null && !v.isEmpty()) {
@@ -76,6 +123,8 @@ public final class ServiceConfig<T> {
         private String version;
         private String group;
         private ClassAllowList allowList = ClassAllowList.none();
+        private Duration timeout;
+        private final Map<String, MethodConfig> methods = new HashMap<>();
 
         public Builder<T> interfaceType(Class<T> interfaceType) {
             this.interfaceType = interfaceType;
@@ -94,6 +143,17 @@ public final class ServiceConfig<T> {
 
         public Builder<T> group(String group) {
             this.group = group;
+            return this;
+        }
+
+        /** The provider's budget for one call; longer calls are reported. Default: none. */
+        public Builder<T> timeout(Duration timeout) {
+            this.timeout = Validate.positive("timeout", timeout);
+            return this;
+        }
+
+        public Builder<T> method(MethodConfig method) {
+            methods.put(method.name(), method);
             return this;
         }
 

@@ -104,6 +104,11 @@ public final class ClientTransport {
         callbacks.shutdown();
     }
 
+    /** True once the last client has closed and the group, timer and callback executor are shutting down. */
+    public boolean isShutdown() {
+        return group.isShuttingDown();
+    }
+
     /** The IO thread count of the running group. */
     public int ioThreads() {
         return ioThreads;

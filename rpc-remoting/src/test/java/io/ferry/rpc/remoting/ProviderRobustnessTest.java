@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -31,6 +32,29 @@ class ProviderRobustnessTest {
     public static class Smuggled implements Serializable {
         private static final long serialVersionUID = 1L;
         public String payload = "gadget";
+    }
+
+    /** Allowed, but loading it fails: an Error in the middle of decoding. */
+    public static class Explosive implements Serializable {
+        private static final long serialVersionUID = 1L;
+        static final int FUSE = Integer.parseInt("boom");
+        public int value;
+    }
+
+    /** How the peer writes an Explosive without initialising it: a class definition and one instance by hand. */
+    private static byte[] explosiveInstance() {
+        String name = Explosive.class.getName();
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        out.write('C');
+        out.write(0x30 + (name.length() >> 8));
+        out.write(name.length() & 0xff);
+        out.writeBytes(name.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        out.write(0x91); // one field
+        out.write(0x05);
+        out.writeBytes("value".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        out.write(0x60); // an instance of class definition 0
+        out.write(0x91); // value = 1
+        return out.toByteArray();
     }
 
     private final AtomicInteger invocations = new AtomicInteger();
@@ -144,6 +168,24 @@ class ProviderRobustnessTest {
         RawPeer.Answer answer = send(RawPeer.body(GREETER, "describe", "Ljava/lang/Object;", RawPeer.raw(deep)));
         assertEquals(RpcStatus.BAD_REQUEST.wireCode(), answer.status());
         assertTrue(answer.message().contains("nested deeper"), answer.message());
+        assertStillServing();
+    }
+
+    @Test
+    void anErrorWhileDecodingClosesOnlyThatConnection() throws Exception {
+        server.close();
+        services = new ServiceTable();
+        services.add(new ProviderService(ServiceSchema.of(Greeter.class, ClassAllowList.ofClasses(Explosive.class)),
+                "", "", invocation -> CompletableFuture.completedFuture("ran")));
+        server = Server.start(ServerOptions.builder().host("127.0.0.1").port(0).build(), services);
+        try (RawPeer bystander = new RawPeer(server.address()); RawPeer victim = new RawPeer(server.address())) {
+            victim.sendRequest(1, RawPeer.body(GREETER, "describe", "Ljava/lang/Object;",
+                    RawPeer.raw(explosiveInstance())));
+            assertThrows(java.io.EOFException.class, victim::readAnswer, "the connection is closed, no answer");
+            bystander.sendRequest(2, RawPeer.body(GREETER, "hello", "Ljava/lang/String;",
+                    RawPeer.objects("still here", RawPeer.attachments())));
+            assertEquals(20, bystander.readAnswer().status());
+        }
         assertStillServing();
     }
 

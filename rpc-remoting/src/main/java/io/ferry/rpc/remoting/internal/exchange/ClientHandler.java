@@ -46,10 +46,9 @@ public final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void onEvent(ChannelHandlerContext ctx, InboundFrame frame) {
-        if (frame.isHeartbeat()) {
-            if (frame.isTwoWay()) {
-                ctx.writeAndFlush(FrameEncoder.heartbeatResponse(ctx.alloc(), frame));
-            }
+        if (frame.isTwoWay()) {
+            // a two-way event is a heartbeat in whatever serialization: echo it
+            ctx.writeAndFlush(FrameEncoder.heartbeatResponse(ctx.alloc(), frame));
             return;
         }
         String event = ErrorBodies.readString(frame.serialization(), frame.body());

@@ -114,7 +114,7 @@ final class PendingCall {
             } else {
                 result.complete(new Reply(outcome.value(), outcome.attachments()));
             }
-        } catch (Exception | StackOverflowError e) {
+        } catch (Exception | Error e) {
             result.completeExceptionally(new RpcException(RpcStatus.SERIALIZATION,
                     "cannot read the answer of " + description + " from " + peer + ": " + e.getMessage(), e));
         }

@@ -27,6 +27,7 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One request on a business thread: read the head, resolve service and method (answering at once, without
@@ -52,6 +53,7 @@ final class RequestTask implements Runnable {
 
     @Override
     public void run() {
+        int size = frame.body().readableBytes();
         Decoded decoded;
         try {
             decoded = decode();
@@ -61,9 +63,10 @@ final class RequestTask implements Runnable {
         } catch (IOException | RuntimeException e) {
             answerError(RpcStatus.BAD_REQUEST, "Fail to decode request due to: " + e.getMessage());
             return;
-        } catch (StackOverflowError | OutOfMemoryError e) {
+        } catch (Error e) {
+            // the decoder is in an unknown state: drop this one connection, keep serving everyone else
             log.error("{}: {} while decoding a {}-byte request; closing this connection", channel.remoteAddress(),
-                    e.getClass().getName(), frame.body().readableBytes());
+                    e.getClass().getName(), size);
             channel.close();
             return;
         } finally {
@@ -113,6 +116,7 @@ final class RequestTask implements Runnable {
             answer(call, call.arguments()[0], null, Collections.emptyMap());
             return;
         }
+        long started = System.nanoTime();
         RpcContext context = RpcContext.current();
         context.enterProviderCall(call.attachments());
         CompletableFuture<Object> result;
@@ -127,12 +131,22 @@ final class RequestTask implements Runnable {
         }
         Map<String, Object> attachments = responseAttachments;
         result.whenComplete((value, error) -> {
+            reportIfSlow(call, System.nanoTime() - started);
             if (error == null) {
                 answer(call, value, null, attachments);
             } else {
                 answer(call, null, deliverable(call.method(), unwrap(error)), attachments);
             }
         });
+    }
+
+    private void reportIfSlow(Decoded call, long tookNanos) {
+        long timeout = call.service().timeoutNanos(call.method().name());
+        if (timeout > 0 && tookNanos > timeout) {
+            log.warn("{} took {} ms, over its provider timeout of {} ms (request {} from {})", describe(call),
+                    TimeUnit.NANOSECONDS.toMillis(tookNanos), TimeUnit.NANOSECONDS.toMillis(timeout), frame.id(),
+                    channel.remoteAddress());
+        }
     }
 
     private void answer(Decoded call, Object value, Throwable exception, Map<String, Object> attachments) {

@@ -16,7 +16,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 
 /**
- * The provider's IO-thread handler, shared by all connections: answers heartbeats itself, ignores other events,
+ * The provider's IO-thread handler, shared by all connections: answers heartbeats itself (an echo of the request,
+ * pre-sized, no business-pool hop), ignores other events,
  * and hands each request to the business pool. It never decodes a body or runs service code.
  */
 @ChannelHandler.Sharable
@@ -51,7 +52,8 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
         InboundFrame frame = (InboundFrame) msg;
         if (frame.isEvent() || !frame.isRequest()) {
             try {
-                if (frame.isHeartbeat() && frame.isRequest() && frame.isTwoWay()) {
+                // any two-way event is a heartbeat, whatever its serialization (a fastjson2 one included): echo it
+                if (frame.isEvent() && frame.isRequest() && frame.isTwoWay()) {
                     ctx.writeAndFlush(FrameEncoder.heartbeatResponse(ctx.alloc(), frame));
                 }
             } finally {

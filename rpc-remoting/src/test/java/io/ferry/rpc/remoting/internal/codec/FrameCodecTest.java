@@ -147,6 +147,20 @@ class FrameCodecTest {
     }
 
     @Test
+    void fastjson2HeartbeatIsEchoedInItsOwnSerialization() {
+        EmbeddedChannel ch = new EmbeddedChannel(new FrameDecoder(FrameDecoder.Side.PROVIDER, LIMIT),
+                new io.ferry.rpc.remoting.internal.server.ServerHandler(new io.ferry.rpc.remoting.ServiceTable(),
+                        null, LIMIT, new io.netty.channel.group.DefaultChannelGroup(
+                        io.netty.util.concurrent.GlobalEventExecutor.INSTANCE)));
+        ByteBuf heartbeat = Unpooled.buffer();
+        heartbeat.writeShort(Frame.MAGIC).writeByte(0xF7).writeByte(0).writeLong(3).writeInt(5)
+                .writeBytes(new byte[] {0, 0, 0, 1, (byte) 0xaf});
+        ch.writeInbound(heartbeat);
+        assertEquals("dabb3714000000000000000300000005000000" + "01af", ByteBufUtil.hexDump(bytes(ch.readOutbound())));
+        ch.finishAndReleaseAll();
+    }
+
+    @Test
     void framesSplitAtEveryByteBoundaryDecodeIdentically() throws Exception {
         byte[] whole = bytes(request(5, "split me"));
         for (int cut = 1; cut < whole.length; cut++) {
@@ -297,6 +311,21 @@ class FrameCodecTest {
         assertFalse(second.isDone());
         end.channel.writeInbound(okAnswer(b[0], "fine"));
         assertEquals("fine", second.get(1, TimeUnit.SECONDS).value());
+        assertTrue(end.channel.isOpen());
+        end.channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void hessian2ErrorAnswerBecomesAnRpcExceptionWithItsStatusAndMessage() throws Exception {
+        ConsumerEnd end = new ConsumerEnd(LIMIT);
+        long[] id = new long[1];
+        CompletableFuture<Reply> call = end.call(id);
+        end.channel.writeInbound(FrameEncoder.errorResponse(Unpooled.buffer().alloc(), id[0], (byte) 70,
+                "Not found exported service: demo.Missing:0.0.0"));
+        ExecutionException e = assertThrows(ExecutionException.class, () -> call.get(1, TimeUnit.SECONDS));
+        RpcException rpc = (RpcException) e.getCause();
+        assertEquals(RpcStatus.SERVICE_ERROR, rpc.status());
+        assertTrue(rpc.getMessage().endsWith("Not found exported service: demo.Missing:0.0.0"), rpc.getMessage());
         assertTrue(end.channel.isOpen());
         end.channel.finishAndReleaseAll();
     }

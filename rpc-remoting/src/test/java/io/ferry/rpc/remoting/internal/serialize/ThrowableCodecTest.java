@@ -78,6 +78,17 @@ class ThrowableCodecTest {
     }
 
     @Test
+    void rpcExceptionKeepsItsStatusAndMessage() throws Exception {
+        io.ferry.rpc.RpcException original = new io.ferry.rpc.RpcException(io.ferry.rpc.RpcStatus.SERVICE_ERROR,
+                "downstream failed");
+        io.ferry.rpc.RpcException copy = assertInstanceOf(io.ferry.rpc.RpcException.class,
+                roundTrip(original, FACTORY));
+        assertEquals(io.ferry.rpc.RpcStatus.SERVICE_ERROR, copy.status());
+        assertEquals("downstream failed", copy.getMessage());
+        assertEquals("io.ferry.rpc.RpcException: SERVICE_ERROR: downstream failed", copy.toString());
+    }
+
+    @Test
     void undeclaredApplicationExceptionIsNotAllowed() {
         SafeSerializerFactory noQuotas = new SafeSerializerFactory(AllowedClasses.jdkOnly());
         IOException e = assertThrows(IOException.class, () -> roundTrip(new QuotaExceeded("x"), noQuotas));
