@@ -1,0 +1,160 @@
+package io.ferry.rpc.registry;
+
+import org.apache.zookeeper.server.ServerCnxnFactory;
+import org.apache.zookeeper.server.SessionTrackerImpl;
+import org.apache.zookeeper.server.ZooKeeperServer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * A ZooKeeper server inside this process, built from ZooKeeper's own server classes: bound to one address
+ * (127.0.0.1 by default, never the wildcard), data in a temporary directory deleted on {@link #close()}. It can be
+ * stopped and started again on the same port with its data, as a real ensemble member restarts.
+ */
+public final class EmbeddedZooKeeper implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(EmbeddedZooKeeper.class);
+
+    private final String host;
+    private final Duration tickTime;
+    private final Path dataDir;
+    private int port;
+    private ZooKeeperServer server;
+    private ServerCnxnFactory factory;
+
+    private EmbeddedZooKeeper(String host, int port, Duration tickTime) throws IOException {
+        this.host = host;
+        this.port = port;
+        this.tickTime = tickTime;
+        this.dataDir = Files.createTempDirectory("ferry-zookeeper-");
+    }
+
+    /** Starts a server on 127.0.0.1:{@code port} (0 picks a free port) with ZooKeeper's usual 2 s tick. */
+    public static EmbeddedZooKeeper start(int port) {
+        return start("127.0.0.1", port, Duration.ofSeconds(2));
+    }
+
+    /**
+     * Starts a server. Sessions may last from 2 to 20 ticks; a short tick makes session expiry quick in tests.
+     */
+    public static EmbeddedZooKeeper start(String host, int port, Duration tickTime) {
+        try {
+            EmbeddedZooKeeper zk = new EmbeddedZooKeeper(host, port, tickTime);
+            zk.startServer();
+            return zk;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start an embedded ZooKeeper on " + host + ":" + port, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while starting ZooKeeper", e);
+        }
+    }
+
+    /**
+     * Starts an embedded server on {@code address} unless something already accepts connections there, in which
+     * case that server is used and nothing is started.
+     */
+    public static Optional<EmbeddedZooKeeper> startUnlessListening(InetSocketAddress address) {
+        if (isListening(address)) {
+            log.info("a ZooKeeper server already listens on {}; using it", address);
+            return Optional.empty();
+        }
+        EmbeddedZooKeeper zk = start(address.getHostString(), address.getPort(), Duration.ofSeconds(2));
+        log.info("started an embedded ZooKeeper on {} (data in {}); it lives as long as this process",
+                zk.connectString(), zk.dataDir);
+        return Optional.of(zk);
+    }
+
+    static boolean isListening(InetSocketAddress address) {
+        try (Socket socket = new Socket()) {
+            socket.connect(address, 500);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private synchronized void startServer() throws IOException, InterruptedException {
+        int tick = (int) tickTime.toMillis();
+        server = new ZooKeeperServer(dataDir.toFile(), dataDir.toFile(), tick);
+        server.setMinSessionTimeout(2 * tick);
+        server.setMaxSessionTimeout(20 * tick);
+        factory = ServerCnxnFactory.createFactory();
+        factory.configure(new InetSocketAddress(host, port), 20_000);
+        factory.startup(server);
+        port = factory.getLocalPort();
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** {@code host:port}, as ZooKeeper clients take it. */
+    public String connectString() {
+        return host + ":" + port;
+    }
+
+    /** Stops serving; the data stays, for {@link #restart()}. */
+    public synchronized void stop() {
+        if (factory != null) {
+            factory.shutdown();
+            factory = null;
+        }
+        if (server != null) {
+            server.shutdown();
+            server = null;
+        }
+    }
+
+    /** Starts again on the same port with the same data. */
+    public synchronized void restart() {
+        stop();
+        try {
+            startServer();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot restart ZooKeeper on " + connectString(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The ids of the sessions the server currently tracks. */
+    public synchronized Set<Long> sessionIds() {
+        Set<Long> ids = new HashSet<>();
+        if (server != null && server.getSessionTracker() instanceof SessionTrackerImpl tracker) {
+            tracker.getSessionExpiryMap().values().forEach(ids::addAll);
+        }
+        return ids;
+    }
+
+    /** Expires a session now, as the server does when a client has been silent too long. */
+    public synchronized void expireSession(long sessionId) {
+        if (server != null) {
+            server.expire(sessionId);
+        }
+    }
+
+    /** Stops the server and deletes its data. Idempotent. */
+    @Override
+    public void close() {
+        stop();
+        try (Stream<Path> files = Files.walk(dataDir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            log.debug("could not delete {}: {}", dataDir, e.toString());
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package io.ferry.rpc.registry;
+
+import java.util.Arrays;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What a consumer takes from a provider's registry entry: where it is and what it offers. Timeouts, retries and
+ * serialization stay consumer-side decisions: registry data never changes how a Ferry consumer decodes bytes.
+ *
+ * @param weight   load-balancing weight, default 100
+ * @param disabled true when an operator disabled the provider ({@code disabled=true} or {@code enabled=false})
+ */
+public record ProviderInstance(String host, int port, String interfaceName, String version, String group,
+                               Set<String> methods, int weight, boolean disabled, String application) {
+
+    public static final int DEFAULT_WEIGHT = 100;
+
+    /**
+     * Reads a provider URL, or returns null for one a Ferry consumer cannot call (another protocol, an
+     * {@code empty://} marker, a missing port).
+     */
+    public static ProviderInstance from(ServiceUrl url) {
+        if (!"dubbo".equals(url.protocol()) || url.port() <= 0) {
+            return null;
+        }
+        String methods = url.parameter("methods", "");
+        int weight;
+        try {
+            weight = Integer.parseInt(url.parameter("weight", String.valueOf(DEFAULT_WEIGHT)));
+        } catch (NumberFormatException e) {
+            weight = DEFAULT_WEIGHT;
+        }
+        boolean disabled = "true".equals(url.parameter("disabled")) || "false".equals(url.parameter("enabled"));
+        return new ProviderInstance(url.host(), url.port(), url.parameter("interface", url.path()),
+                ServiceKey.normalize(url.parameter("version")), url.parameter("group", ""),
+                methods.isEmpty() ? Set.of() : new TreeSet<>(Arrays.asList(methods.split(","))),
+                Math.max(0, weight), disabled, url.parameter("application", ""));
+    }
+
+    /** host:port. */
+    public String address() {
+        return host + ":" + port;
+    }
+}

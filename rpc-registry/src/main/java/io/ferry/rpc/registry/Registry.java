@@ -1,0 +1,22 @@
+package io.ferry.rpc.registry;
+
+/**
+ * Where providers announce themselves and consumers find them. Implementations keep registrations alive across
+ * connection loss and session expiry, and keep pushing the last known provider list while the registry is away.
+ * Thread-safe.
+ */
+public interface Registry extends AutoCloseable {
+    /** Announces a provider or consumer URL until {@link #unregister} or {@link #close}. */
+    void register(ServiceUrl url);
+
+    void unregister(ServiceUrl url);
+
+    /** Starts pushing the live providers of {@code key} to {@code listener}, beginning with the current list. */
+    void subscribe(ServiceKey key, ProviderListener listener);
+
+    void unsubscribe(ServiceKey key, ProviderListener listener);
+
+    /** Unregisters everything this registry registered and releases its session. Idempotent. */
+    @Override
+    void close();
+}

@@ -1,0 +1,348 @@
+package io.ferry.rpc.registry;
+
+import io.ferry.rpc.registry.internal.ProviderCache;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.state.ConnectionState;
+import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.WatchedEvent;
+import org.apache.zookeeper.Watcher;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A {@link Registry} on ZooKeeper, in Dubbo's interface-level layout:
+ * <pre>
+ * /dubbo/{interface}/providers/{URL-encoded provider URL}   ephemeral
+ * /dubbo/{interface}/consumers/{URL-encoded consumer URL}   ephemeral
+ * </pre>
+ *
+ * <p>Every ZooKeeper operation runs on one worker thread, in order. On each (re)connection the worker reconciles:
+ * on a <em>new session</em> it deletes and re-creates every node this registry registered (a node of the expired
+ * session can linger for a session timeout), and it re-reads every subscribed provider list. While ZooKeeper is
+ * away (suspended, lost) subscribers keep the last list; every list read is also kept in a cache file, and a
+ * subscription that cannot reach ZooKeeper starts from the cached list. Failed registrations are retried every
+ * few seconds.
+ */
+public final class ZookeeperRegistry implements Registry {
+    private static final Logger log = LoggerFactory.getLogger(ZookeeperRegistry.class);
+    private static final long RETRY_SECONDS = 5;
+
+    private final RegistryOptions options;
+    private final CuratorFramework client;
+    private final ProviderCache cache;
+    private final ScheduledExecutorService worker;
+    private final Set<ServiceUrl> registered = ConcurrentHashMap.newKeySet();
+    private final Map<String, ProvidersWatch> watches = new ConcurrentHashMap<>();
+    private final EmbeddedZooKeeper embedded;
+    private volatile long sessionId;
+    private volatile boolean closed;
+
+    public ZookeeperRegistry(RegistryOptions options) {
+        this.options = options;
+        this.embedded = options.embedded()
+                ? EmbeddedZooKeeper.startUnlessListening(options.addresses().get(0)).orElse(null) : null;
+        this.cache = new ProviderCache(options.cacheFile());
+        this.worker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "ferry-registry");
+            t.setDaemon(true);
+            return t;
+        });
+        this.client = CuratorFrameworkFactory.builder()
+                .connectString(options.connectString())
+                .sessionTimeoutMs((int) options.sessionTimeout().toMillis())
+                .connectionTimeoutMs((int) options.connectionTimeout().toMillis())
+                .retryPolicy(new ExponentialBackoffRetry(100, 10, 2000))
+                .build();
+        client.getConnectionStateListenable().addListener((c, state) -> stateChanged(state));
+        client.start();
+        try {
+            if (!client.blockUntilConnected((int) options.connectionTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+                log.warn("ZooKeeper at {} not reachable within {} ms; working from the cache file until it is",
+                        options.connectString(), options.connectionTimeout().toMillis());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The embedded server this registry started, if it started one. */
+    public java.util.Optional<EmbeddedZooKeeper> embeddedServer() {
+        return java.util.Optional.ofNullable(embedded);
+    }
+
+    /** The current ZooKeeper session id, 0 when not connected. For diagnostics and tests. */
+    public long sessionId() {
+        try {
+            return client.getZookeeperClient().isConnected()
+                    ? client.getZookeeperClient().getZooKeeper().getSessionId() : 0;
+        } catch (Exception e) {
+            return 0;
+        }
+    }
+
+    private String providersPath(String interfaceName) {
+        return "/" + options.root() + "/" + interfaceName + "/providers";
+    }
+
+    private String nodePath(ServiceUrl url) {
+        String category = "consumer".equals(url.protocol()) ? "consumers" : "providers";
+        return "/" + options.root() + "/" + url.parameter("interface", url.path()) + "/" + category + "/"
+                + url.encoded();
+    }
+
+    // ---- registration ----
+
+    @Override
+    public void register(ServiceUrl url) {
+        registered.add(url);
+        worker.execute(() -> create(url));
+    }
+
+    @Override
+    public void unregister(ServiceUrl url) {
+        registered.remove(url);
+        Future<?> done = worker.submit(() -> delete(url));
+        awaitQuietly(done);
+    }
+
+    private void create(ServiceUrl url) {
+        if (closed || !registered.contains(url) || !client.getZookeeperClient().isConnected()) {
+            return; // done on the next (re)connection
+        }
+        String path = nodePath(url);
+        try {
+            try {
+                client.delete().forPath(path); // a node of an earlier session may linger: ours replaces it
+            } catch (KeeperException.NoNodeException absent) {
+                // the usual case
+            }
+            client.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(path, new byte[0]);
+            log.info("registered {}", url);
+        } catch (Exception e) {
+            log.warn("cannot register {} yet ({}); retrying in {} s", url, e.toString(), RETRY_SECONDS);
+            worker.schedule(() -> create(url), RETRY_SECONDS, TimeUnit.SECONDS);
+        }
+    }
+
+    private void delete(ServiceUrl url) {
+        try {
+            client.delete().forPath(nodePath(url));
+        } catch (KeeperException.NoNodeException absent) {
+            // already gone
+        } catch (Exception e) {
+            log.warn("cannot unregister {}: {} (the node goes when the session ends)", url, e.toString());
+        }
+    }
+
+    // ---- subscription ----
+
+    @Override
+    public void subscribe(ServiceKey key, ProviderListener listener) {
+        ProvidersWatch watch = watches.computeIfAbsent(key.interfaceName(), ProvidersWatch::new);
+        watch.add(key, listener);
+        // the first list, before this returns: from ZooKeeper, else from the cache file
+        awaitQuietly(worker.submit(() -> {
+            if (!watch.refresh()) {
+                watch.deliverCached(key, listener);
+            }
+        }));
+    }
+
+    @Override
+    public void unsubscribe(ServiceKey key, ProviderListener listener) {
+        ProvidersWatch watch = watches.get(key.interfaceName());
+        if (watch != null) {
+            watch.remove(key, listener);
+        }
+    }
+
+    private void awaitQuietly(Future<?> future) {
+        try {
+            future.get(options.connectionTimeout().toMillis() * 2, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            log.warn("registry operation did not finish: {}", e.toString());
+        }
+    }
+
+    /** Creates a persistent path and its parents, as Dubbo does, unless it exists. */
+    private void ensurePersistent(String path) throws Exception {
+        if (client.checkExists().forPath(path) == null) {
+            try {
+                client.create().creatingParentsIfNeeded().forPath(path, new byte[0]);
+            } catch (KeeperException.NodeExistsException raced) {
+                // created meanwhile by another client
+            }
+        }
+    }
+
+    /** The providers of one interface: read with a one-shot watch, re-armed on every read. */
+    private final class ProvidersWatch implements Watcher {
+        private final String interfaceName;
+        private final List<Subscription> subscriptions = new CopyOnWriteArrayList<>();
+        private List<ServiceUrl> current;
+
+        ProvidersWatch(String interfaceName) {
+            this.interfaceName = interfaceName;
+        }
+
+        void add(ServiceKey key, ProviderListener listener) {
+            subscriptions.add(new Subscription(key, listener));
+        }
+
+        void remove(ServiceKey key, ProviderListener listener) {
+            subscriptions.remove(new Subscription(key, listener));
+        }
+
+        @Override
+        public void process(WatchedEvent event) {
+            if (event.getType() != Event.EventType.None && !closed) {
+                worker.execute(this::refresh);
+            }
+        }
+
+        /** Worker thread: reads the children and notifies; false when ZooKeeper could not be read. */
+        boolean refresh() {
+            if (closed || !client.getZookeeperClient().isConnected()) {
+                return false;
+            }
+            String path = providersPath(interfaceName);
+            try {
+                ensurePersistent(path);
+                List<String> children = client.getChildren().usingWatcher(this).forPath(path);
+                List<ServiceUrl> urls = new ArrayList<>();
+                for (String child : children) {
+                    try {
+                        urls.add(ServiceUrl.decode(child));
+                    } catch (IllegalArgumentException e) {
+                        log.warn("ignoring unreadable provider node under {}: {}", path, e.getMessage());
+                    }
+                }
+                cache.put(interfaceName, children);
+                update(urls);
+                return true;
+            } catch (Exception e) {
+                log.warn("cannot read {} ({}); keeping the last list", path, e.toString());
+                return false;
+            }
+        }
+
+        void deliverCached(ServiceKey key, ProviderListener listener) {
+            List<String> cached = cache.get(interfaceName);
+            if (cached == null) {
+                listener.providersChanged(List.of());
+                return;
+            }
+            List<ServiceUrl> urls = new ArrayList<>();
+            for (String encoded : cached) {
+                urls.add(ServiceUrl.decode(encoded));
+            }
+            log.info("providers of {} from the cache file until ZooKeeper answers: {}", interfaceName, urls.size());
+            if (current == null) {
+                current = urls;
+            }
+            listener.providersChanged(matching(key, urls));
+        }
+
+        private void update(List<ServiceUrl> urls) {
+            boolean changed = !urls.equals(current);
+            current = urls;
+            for (Subscription s : subscriptions) {
+                if (changed || !s.notified) {
+                    s.notified = true;
+                    s.listener.providersChanged(matching(s.key, urls));
+                }
+            }
+        }
+
+        private List<ProviderInstance> matching(ServiceKey key, List<ServiceUrl> urls) {
+            List<ProviderInstance> providers = new ArrayList<>();
+            for (ServiceUrl url : urls) {
+                ProviderInstance p = ProviderInstance.from(url);
+                if (p != null && p.interfaceName().equals(key.interfaceName()) && key.matches(p.version(), p.group())) {
+                    providers.add(p);
+                }
+            }
+            return List.copyOf(providers);
+        }
+    }
+
+    private static final class Subscription {
+        final ServiceKey key;
+        final ProviderListener listener;
+        boolean notified;
+
+        Subscription(ServiceKey key, ProviderListener listener) {
+            this.key = key;
+            this.listener = listener;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Subscription s && s.key.equals(key) && s.listener == listener;
+        }
+
+        @Override
+        public int hashCode() {
+            return key.hashCode();
+        }
+    }
+
+    // ---- connection state ----
+
+    private void stateChanged(ConnectionState state) {
+        log.info("ZooKeeper {} at {}", state, options.connectString());
+        if (state.isConnected() && !closed) {
+            worker.execute(this::reconcile);
+        }
+    }
+
+    /** Worker thread, after every (re)connection. */
+    private void reconcile() {
+        long current = sessionId();
+        if (current == 0) {
+            return;
+        }
+        if (current != sessionId) {
+            if (sessionId != 0) {
+                log.info("new ZooKeeper session {} (was {}): re-creating {} registrations",
+                        Long.toHexString(current), Long.toHexString(sessionId), registered.size());
+            }
+            sessionId = current;
+            registered.forEach(this::create);
+        }
+        watches.values().forEach(ProvidersWatch::refresh);
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        awaitQuietly(worker.submit(() -> registered.forEach(this::delete)));
+        closed = true;
+        registered.clear();
+        worker.shutdownNow();
+        client.close();
+        if (embedded != null) {
+            embedded.close();
+        }
+    }
+}

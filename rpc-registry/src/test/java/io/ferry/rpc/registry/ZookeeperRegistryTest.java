@@ -1,0 +1,246 @@
+package io.ferry.rpc.registry;
+
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.Stat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The registry against a real ZooKeeper server in this process, on 127.0.0.1 and a free port. */
+class ZookeeperRegistryTest {
+    private static final String SERVICE = "demo.Greeter";
+
+    @TempDir
+    Path tmp;
+    private EmbeddedZooKeeper zk;
+    private final List<ZookeeperRegistry> registries = new ArrayList<>();
+
+    @BeforeEach
+    void startZooKeeper() {
+        zk = EmbeddedZooKeeper.start("127.0.0.1", 0, Duration.ofMillis(200));
+    }
+
+    @AfterEach
+    void stop() {
+        registries.forEach(ZookeeperRegistry::close);
+        zk.close();
+    }
+
+    private ZookeeperRegistry registry(String cacheName) {
+        ZookeeperRegistry registry = new ZookeeperRegistry(RegistryOptions.builder().address("127.0.0.1", zk.port())
+                .sessionTimeout(Duration.ofSeconds(2)).connectionTimeout(Duration.ofSeconds(2))
+                .cacheFile(tmp.resolve(cacheName)).build());
+        registries.add(registry);
+        return registry;
+    }
+
+    private static ServiceUrl provider(int port, String version) {
+        return new ServiceUrl("dubbo", "127.0.0.1", port, SERVICE, Map.of("interface", SERVICE,
+                "methods", "hello", "side", "provider", "version", version));
+    }
+
+    /** The updates a subscriber receives. */
+    private static final class Updates {
+        final BlockingQueue<List<ProviderInstance>> lists = new LinkedBlockingQueue<>();
+
+        ProviderListener listener() {
+            return lists::add;
+        }
+
+        /** Waits (bounded) for an update that satisfies {@code condition}. */
+        List<ProviderInstance> await(Predicate<List<ProviderInstance>> condition) throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+            while (System.nanoTime() < deadline) {
+                List<ProviderInstance> list = lists.poll(100, TimeUnit.MILLISECONDS);
+                if (list != null && condition.test(list)) {
+                    return list;
+                }
+            }
+            throw new AssertionError("no matching provider list within 15 s");
+        }
+
+        static Predicate<List<ProviderInstance>> ports(Integer... ports) {
+            return list -> list.stream().map(ProviderInstance::port).sorted().toList().equals(List.of(ports));
+        }
+    }
+
+    @Test
+    void providersAppearAndDisappearInSubscribersLists() throws Exception {
+        ZookeeperRegistry provider = registry("p.cache");
+        ZookeeperRegistry consumer = registry("c.cache");
+        Updates updates = new Updates();
+        consumer.subscribe(new ServiceKey(SERVICE, "1.0", ""), updates.listener());
+        assertEquals(List.of(), updates.await(l -> true), "an empty list first");
+
+        provider.register(provider(20001, "1.0"));
+        provider.register(provider(20002, "1.0"));
+        provider.register(provider(20003, "2.0"));
+        List<ProviderInstance> both = updates.await(Updates.ports(20001, 20002));
+        assertEquals(SERVICE, both.get(0).interfaceName());
+
+        provider.unregister(provider(20001, "1.0"));
+        updates.await(Updates.ports(20002));
+        provider.close();
+        updates.await(Updates.ports());
+    }
+
+    @Test
+    void nodesFollowDubbosLayout() throws Exception {
+        ZookeeperRegistry provider = registry("p.cache");
+        ServiceUrl url = provider(20001, "");
+        provider.register(url);
+        ZooKeeper raw = rawClient();
+        try {
+            String path = "/dubbo/" + SERVICE + "/providers/" + url.encoded();
+            Stat stat = awaitNode(raw, path);
+            assertNotEquals(0, stat.getEphemeralOwner(), "provider nodes are ephemeral");
+            assertEquals(0, raw.exists("/dubbo/" + SERVICE + "/providers", false).getEphemeralOwner(),
+                    "parents are persistent");
+        } finally {
+            raw.close();
+        }
+    }
+
+    @Test
+    void afterSessionExpiryTheRegistrationIsRecreatedInTheNewSession() throws Exception {
+        ZookeeperRegistry provider = registry("p.cache");
+        ServiceUrl url = provider(20001, "");
+        provider.register(url);
+        ZooKeeper raw = rawClient();
+        try {
+            String path = "/dubbo/" + SERVICE + "/providers/" + url.encoded();
+            long firstOwner = awaitNode(raw, path).getEphemeralOwner();
+            assertEquals(provider.sessionId(), firstOwner);
+
+            zk.expireSession(firstOwner);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+            Stat stat = raw.exists(path, false);
+            while ((stat == null || stat.getEphemeralOwner() == firstOwner) && System.nanoTime() < deadline) {
+                stat = awaitNodeChange(raw, path);
+            }
+            assertNotNull(stat, "the provider node is back");
+            assertNotEquals(firstOwner, stat.getEphemeralOwner(), "owned by the new session");
+            assertEquals(provider.sessionId(), stat.getEphemeralOwner());
+        } finally {
+            raw.close();
+        }
+    }
+
+    @Test
+    void subscribersKeepTheLastListWhileZooKeeperIsDown() throws Exception {
+        ZookeeperRegistry provider = registry("p.cache");
+        ZookeeperRegistry consumer = registry("c.cache");
+        provider.register(provider(20001, ""));
+        Updates updates = new Updates();
+        consumer.subscribe(new ServiceKey(SERVICE, "", ""), updates.listener());
+        updates.await(Updates.ports(20001));
+
+        zk.stop();
+        // sessions survive a short outage; nothing tells the subscriber its providers are gone
+        assertNull(updates.lists.poll(1500, TimeUnit.MILLISECONDS), "no update while ZooKeeper is down");
+        zk.restart();
+        List<ProviderInstance> after = updates.lists.poll(3, TimeUnit.SECONDS);
+        if (after != null) {
+            assertEquals(20001, after.get(0).port(), "never an empty list on reconnection");
+        }
+    }
+
+    @Test
+    void aConsumerStartingWhileZooKeeperIsDownFindsProvidersInTheCacheFile() throws Exception {
+        ZookeeperRegistry provider = registry("p.cache");
+        ZookeeperRegistry first = registry("shared.cache");
+        provider.register(provider(20001, ""));
+        Updates warm = new Updates();
+        first.subscribe(new ServiceKey(SERVICE, "", ""), warm.listener());
+        warm.await(Updates.ports(20001));
+        first.close();
+
+        zk.stop();
+        ZookeeperRegistry cold = new ZookeeperRegistry(RegistryOptions.builder().address("127.0.0.1", zk.port())
+                .connectionTimeout(Duration.ofMillis(500)).cacheFile(tmp.resolve("shared.cache")).build());
+        registries.add(cold);
+        Updates updates = new Updates();
+        cold.subscribe(new ServiceKey(SERVICE, "", ""), updates.listener());
+        assertEquals(20001, updates.await(Updates.ports(20001)).get(0).port());
+    }
+
+    @Test
+    void closeRemovesEveryRegistration() throws Exception {
+        ZookeeperRegistry provider = registry("p.cache");
+        ServiceUrl url = provider(20001, "");
+        provider.register(url);
+        ZooKeeper raw = rawClient();
+        try {
+            String path = "/dubbo/" + SERVICE + "/providers/" + url.encoded();
+            awaitNode(raw, path);
+            provider.close();
+            assertNull(raw.exists(path, false), "removed at close, not at session timeout");
+        } finally {
+            raw.close();
+        }
+    }
+
+    @Test
+    void theEmbeddedServerStartsOnlyWhenNothingListens() {
+        InetSocketAddress taken = new InetSocketAddress("127.0.0.1", zk.port());
+        assertTrue(EmbeddedZooKeeper.startUnlessListening(taken).isEmpty());
+        assertTrue(EmbeddedZooKeeper.isListening(taken));
+        zk.stop();
+        assertFalse(EmbeddedZooKeeper.isListening(taken));
+    }
+
+    // ---- a plain ZooKeeper client to look at the nodes ----
+
+    private ZooKeeper rawClient() throws Exception {
+        CountDownLatch connected = new CountDownLatch(1);
+        ZooKeeper raw = new ZooKeeper(zk.connectString(), 4000, e -> {
+            if (e.getState() == org.apache.zookeeper.Watcher.Event.KeeperState.SyncConnected) {
+                connected.countDown();
+            }
+        });
+        assertTrue(connected.await(10, TimeUnit.SECONDS));
+        return raw;
+    }
+
+    /** Waits (bounded) for a node to exist, using a watch rather than sleeping. */
+    private static Stat awaitNode(ZooKeeper raw, String path) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (System.nanoTime() < deadline) {
+            CountDownLatch changed = new CountDownLatch(1);
+            Stat stat = raw.exists(path, e -> changed.countDown());
+            if (stat != null) {
+                return stat;
+            }
+            changed.await(1, TimeUnit.SECONDS);
+        }
+        throw new AssertionError(path + " did not appear within 15 s");
+    }
+
+    /** Waits (bounded) for the next change of a node, and returns its state then. */
+    private static Stat awaitNodeChange(ZooKeeper raw, String path) throws Exception {
+        CountDownLatch changed = new CountDownLatch(1);
+        raw.exists(path, e -> changed.countDown());
+        changed.await(1, TimeUnit.SECONDS);
+        return raw.exists(path, false);
+    }
+}
