@@ -2,21 +2,35 @@ package io.ferry.rpc;
 
 /**
  * A remote call failed for a reason of the framework's, not of the service's: the provider's own exceptions reach
- * the caller as themselves. {@link #status()} says which.
+ * the caller as themselves. {@link #status()} says which; {@link #isNotExecuted()} says whether the call provably
+ * never ran on the provider, so that trying another provider is safe.
  */
 public class RpcException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final RpcStatus status;
+    private final boolean notExecuted;
 
     public RpcException(RpcStatus status, String message) {
-        super(message);
-        this.status = status;
+        this(status, message, null);
     }
 
     public RpcException(RpcStatus status, String message, Throwable cause) {
+        this(status, message, cause, status == RpcStatus.THREADPOOL_EXHAUSTED);
+    }
+
+    private RpcException(RpcStatus status, String message, Throwable cause, boolean notExecuted) {
         super(message, cause);
         this.status = status;
+        this.notExecuted = notExecuted;
+    }
+
+    /**
+     * A failure before the request reached the provider's service code: no connection, a failed write, a provider
+     * refusing the call unrun (pool exhausted, shutting down).
+     */
+    public static RpcException notExecuted(RpcStatus status, String message, Throwable cause) {
+        return new RpcException(status, message, cause, true);
     }
 
     public RpcStatus status() {
@@ -25,7 +39,7 @@ public class RpcException extends RuntimeException {
 
     /** True when the call provably did not run on the provider, so trying another provider is safe. */
     public boolean isNotExecuted() {
-        return status == RpcStatus.THREADPOOL_EXHAUSTED;
+        return notExecuted;
     }
 
     /** The message with the status in front, as {@code toString()} and stack traces show it. */

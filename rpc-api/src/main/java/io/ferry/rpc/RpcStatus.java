@@ -30,6 +30,8 @@ public enum RpcStatus {
     THREADPOOL_EXHAUSTED(100),
     /** A request or response is larger than the payload limit. Local on the consumer; a provider sends 25. */
     PAYLOAD_TOO_LARGE(25),
+    /** No provider of the service is known, or every one was tried. Local; sent as CHANNEL_INACTIVE (35). */
+    NO_PROVIDER(35),
     /** The call was refused before it reached the wire (a sync call on an IO thread, a closed reference, ...). */
     ILLEGAL_STATE(90),
     /** A status byte this version of Ferry does not know. */

@@ -3,8 +3,15 @@ package io.ferry.rpc.config;
 import io.ferry.rpc.EchoService;
 import io.ferry.rpc.RpcExport;
 import io.ferry.rpc.RpcReference;
+import io.ferry.rpc.config.internal.CallTarget;
+import io.ferry.rpc.config.internal.ClusterTarget;
+import io.ferry.rpc.config.internal.DirectTarget;
 import io.ferry.rpc.config.internal.ImplementationInvoker;
 import io.ferry.rpc.config.internal.ReferenceHandler;
+import io.ferry.rpc.config.internal.RegistryUrls;
+import io.ferry.rpc.registry.Registry;
+import io.ferry.rpc.registry.ServiceKey;
+import io.ferry.rpc.registry.ZookeeperRegistry;
 import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.ClientTransport;
 import io.ferry.rpc.remoting.MethodSchema;
@@ -37,8 +44,9 @@ import java.util.Map;
  *     Greeter greeter = ferry.reference(ReferenceConfig.builder(Greeter.class).url("dubbo://127.0.0.1:20880").build());
  * }
  * }</pre>
- * The server starts with the first export. {@link #close()} unexports everything, closes the server and every
- * reference this bootstrap created, and releases the shared client resources it held. Thread-safe.
+ * With a {@link RegistryConfig}, exported services are registered in ZooKeeper and references without a url find
+ * their providers there. The server starts with the first export. {@link #close()} first unregisters, then
+ * closes every reference and the server, and releases the shared client resources it held. Thread-safe.
  */
 public final class Ferry implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Ferry.class);
@@ -46,8 +54,11 @@ public final class Ferry implements AutoCloseable {
     private final ApplicationConfig application;
     private final ProtocolConfig protocol;
     private final ConsumerConfig consumer;
+    private final RegistryConfig registryConfig;
     private final ServiceTable services = new ServiceTable();
-    private final List<ProviderClient> clients = new ArrayList<>();
+    private final List<CallTarget> targets = new ArrayList<>();
+    private final ClientTransport transport;
+    private Registry registry;
     private Server server;
     private boolean closed;
 
@@ -55,7 +66,20 @@ public final class Ferry implements AutoCloseable {
         this.application = b.application;
         this.protocol = b.protocol;
         this.consumer = b.consumer;
+        this.registryConfig = b.registry;
         ClientTransport.configure(consumer.ioThreads());
+        this.transport = ClientTransport.acquire();
+    }
+
+    /** The registry, connected on first use. */
+    private synchronized Registry registry() {
+        if (registryConfig == null) {
+            return null;
+        }
+        if (registry == null) {
+            registry = new ZookeeperRegistry(registryConfig.options());
+        }
+        return registry;
     }
 
     public static Builder builder() {
@@ -74,6 +98,11 @@ public final class Ferry implements AutoCloseable {
                 new ImplementationInvoker(config.implementation()), config.timeout(), config.methodTimeouts()));
         if (server == null) {
             server = Server.start(protocol.serverOptions(), services);
+        }
+        Registry r = registry();
+        if (r != null) {
+            r.register(RegistryUrls.provider(schema, RegistryUrls.advertisedHost(protocol.serverOptions().host()),
+                    server.port(), config.version(), config.group(), config.timeout(), application.name()));
         }
         log.info("exported {}{}{} on port {}", config.interfaceType().getName(),
                 config.version().isEmpty() ? "" : ":" + config.version(),
@@ -122,14 +151,27 @@ public final class Ferry implements AutoCloseable {
                         methodConfig == null ? null : methodConfig.oneway()));
             }
         }
-        ProviderClient client;
+        CallTarget target;
         synchronized (this) {
             checkOpen();
-            client = ProviderClient.open(config.address(), options.build());
-            clients.add(client);
+            if (config.address() != null) {
+                target = new DirectTarget(ProviderClient.open(config.address(), options.build()));
+            } else {
+                Registry r = registry();
+                if (r == null) {
+                    throw new IllegalArgumentException("url: none for " + config.interfaceType().getName()
+                            + " (expected: a url, or a registry on the Ferry builder)");
+                }
+                ClusterTarget cluster = new ClusterTarget(schema.name(), options.build(),
+                        Math.max(1000, 2 * timeout.toMillis()));
+                r.subscribe(new ServiceKey(schema.name(), config.version(), config.group()), cluster);
+                r.register(RegistryUrls.consumer(schema, config.version(), config.group(), application.name()));
+                target = cluster;
+            }
+            targets.add(target);
         }
-        ReferenceHandler handler = new ReferenceHandler(config.interfaceType(), schema, client, plans, timeout,
-                config.version(), config.group(), application.name());
+        ReferenceHandler handler = new ReferenceHandler(config.interfaceType(), schema, target, transport, plans,
+                timeout, config.version(), config.group(), application.name());
         return config.interfaceType().cast(Proxy.newProxyInstance(config.interfaceType().getClassLoader(),
                 new Class<?>[] {config.interfaceType(), EchoService.class}, handler));
     }
@@ -172,23 +214,29 @@ public final class Ferry implements AutoCloseable {
     /** Unexports everything, closes the server and every reference of this bootstrap. Idempotent. */
     @Override
     public void close() {
-        List<ProviderClient> toClose;
+        List<CallTarget> toClose;
         Server toStop;
+        Registry toLeave;
         synchronized (this) {
             if (closed) {
                 return;
             }
             closed = true;
-            toClose = new ArrayList<>(clients);
-            clients.clear();
+            toClose = new ArrayList<>(targets);
+            targets.clear();
             toStop = server;
+            toLeave = registry;
         }
-        for (ProviderClient client : toClose) {
-            client.close();
+        if (toLeave != null) {
+            toLeave.close(); // unregister first: consumers stop choosing this provider
+        }
+        for (CallTarget target : toClose) {
+            target.close();
         }
         if (toStop != null) {
             toStop.close();
         }
+        transport.release();
     }
 
     private void checkOpen() {
@@ -210,6 +258,13 @@ public final class Ferry implements AutoCloseable {
         private ApplicationConfig application = ApplicationConfig.defaults();
         private ProtocolConfig protocol = ProtocolConfig.defaults();
         private ConsumerConfig consumer = ConsumerConfig.defaults();
+        private RegistryConfig registry;
+
+        /** Registers exported services and discovers providers for references without a url. */
+        public Builder registry(RegistryConfig registry) {
+            this.registry = registry;
+            return this;
+        }
 
         public Builder application(ApplicationConfig application) {
             this.application = application;

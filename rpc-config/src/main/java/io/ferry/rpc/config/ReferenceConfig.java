@@ -17,7 +17,8 @@ import java.util.Map;
  * <table>
  *   <caption>Options</caption>
  *   <tr><th>option</th><th>default</th></tr>
- *   <tr><td>url</td><td>required for now: {@code dubbo://host:port}</td></tr>
+ *   <tr><td>url</td><td>none: discover providers through the bootstrap's registry; {@code dubbo://host:port}
+ *       calls that one provider directly</td></tr>
  *   <tr><td>version, group</td><td>from {@code @RpcService}, else none</td></tr>
  *   <tr><td>timeout</td><td>from {@code @RpcService}, else the consumer's (1000 ms)</td></tr>
  *   <tr><td>connections</td><td>the consumer's (0: the shared connection)</td></tr>
@@ -40,7 +41,7 @@ public final class ReferenceConfig<T> {
         if (!interfaceType.isInterface()) {
             throw new IllegalArgumentException("interface: " + interfaceType.getName() + " (expected: an interface)");
         }
-        this.address = parseUrl(b.url);
+        this.address = b.url == null ? null : parseUrl(b.url);
         RpcService service = interfaceType.getAnnotation(RpcService.class);
         this.version = ServiceConfig.first(b.version, service == null ? null : service.version());
         this.group = ServiceConfig.first(b.group, service == null ? null : service.group());
@@ -86,6 +87,7 @@ public final class ReferenceConfig<T> {
         return interfaceType;
     }
 
+    /** The direct provider address, or null to discover providers through the registry. */
     public InetSocketAddress address() {
         return address;
     }

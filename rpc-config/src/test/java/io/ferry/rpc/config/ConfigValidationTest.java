@@ -47,7 +47,12 @@ class ConfigValidationTest {
     void referenceOptions() {
         rejects("url: http://x:1 (expected: dubbo://host:port)",
                 () -> ReferenceConfig.builder(UserService.class).url("http://x:1").build());
-        rejects("url: null (expected: dubbo://host:port)", () -> ReferenceConfig.builder(UserService.class).build());
+        rejects("url: none for " + UserService.class.getName() + " (expected: a url, or a registry on the Ferry "
+                + "builder)", () -> {
+                    try (Ferry ferry = Ferry.builder().build()) {
+                        ferry.reference(ReferenceConfig.builder(UserService.class).build());
+                    }
+                });
         rejects("method: nope (expected: a method of " + UserService.class.getName() + ")",
                 () -> ReferenceConfig.builder(UserService.class).url("dubbo://127.0.0.1:1")
                         .method(MethodConfig.timeout("nope", Duration.ofSeconds(1))).build());

@@ -6,7 +6,10 @@ package io.ferry.rpc.registry;
  * Thread-safe.
  */
 public interface Registry extends AutoCloseable {
-    /** Announces a provider or consumer URL until {@link #unregister} or {@link #close}. */
+    /**
+     * Announces a provider or consumer URL until {@link #unregister} or {@link #close}. Returns once the URL is
+     * visible to subscribers, or, while the registry is unreachable, once it is kept for the next connection.
+     */
     void register(ServiceUrl url);
 
     void unregister(ServiceUrl url);

@@ -108,10 +108,11 @@ public final class ZookeeperRegistry implements Registry {
 
     // ---- registration ----
 
+    /** Returns once the node exists, or (ZooKeeper away) once it is queued for the next connection. */
     @Override
     public void register(ServiceUrl url) {
         registered.add(url);
-        worker.execute(() -> create(url));
+        awaitQuietly(worker.submit(() -> create(url)));
     }
 
     @Override

@@ -82,7 +82,8 @@ public final class ClientTransport {
         }
     }
 
-    static ClientTransport acquire() {
+    /** Takes a share of the process's transport, creating it if needed; give it back with {@link #release()}. */
+    public static ClientTransport acquire() {
         synchronized (LOCK) {
             if (instance == null) {
                 instance = new ClientTransport(configuredIoThreads);
@@ -92,7 +93,8 @@ public final class ClientTransport {
         }
     }
 
-    void release() {
+    /** Gives back a share; the last one shuts the transport down. */
+    public void release() {
         synchronized (LOCK) {
             if (--users > 0) {
                 return;
@@ -150,7 +152,7 @@ public final class ClientTransport {
             if (f.isSuccess()) {
                 result.complete(Connections.of(f.channel()));
             } else {
-                result.completeExceptionally(new RpcException(RpcStatus.NETWORK,
+                result.completeExceptionally(RpcException.notExecuted(RpcStatus.NETWORK,
                         "cannot connect to " + address + ": " + f.cause().getMessage(), f.cause()));
             }
         });

@@ -37,8 +37,8 @@ final class ConnectionSlot {
         }
         synchronized (this) {
             if (closed) {
-                return CompletableFuture.failedFuture(
-                        new RpcException(RpcStatus.ILLEGAL_STATE, "client of " + address + " is closed"));
+                return CompletableFuture.failedFuture(RpcException.notExecuted(RpcStatus.ILLEGAL_STATE,
+                        "client of " + address + " is closed", null));
             }
             r = ready;
             if (r != null && r.join().isActive()) {

@@ -66,6 +66,23 @@ public final class ProviderClient implements AutoCloseable {
         return transport;
     }
 
+    /**
+     * Whether a call sent now would go out at once: some connection is open and its provider has not announced
+     * that it is shutting down (readonly).
+     */
+    public boolean isReady() {
+        if (closed.get()) {
+            return false;
+        }
+        for (ConnectionSlot slot : slots) {
+            Connection c = slot.current();
+            if (c != null && c.isActive() && !c.isReadonly()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Connections currently open (for tests and diagnostics). */
     public int openConnections() {
         int n = 0;
@@ -101,8 +118,8 @@ public final class ProviderClient implements AutoCloseable {
      */
     public CompletableFuture<Reply> invoke(OutboundCall call, Executor executor) {
         if (closed.get()) {
-            return CompletableFuture.failedFuture(
-                    new RpcException(RpcStatus.ILLEGAL_STATE, "client of " + address + " is closed"));
+            return CompletableFuture.failedFuture(RpcException.notExecuted(RpcStatus.ILLEGAL_STATE,
+                    "client of " + address + " is closed", null));
         }
         long start = System.nanoTime();
         ByteBuf frame;
@@ -137,9 +154,9 @@ public final class ProviderClient implements AutoCloseable {
         io.netty.util.Timeout deadline = transport.timer().newTimeout(t -> {
             if (handedOff.compareAndSet(false, true)) {
                 frame.release();
-                completeOn(executor, result, null, new RpcException(RpcStatus.TIMEOUT, "no connection to " + address
-                        + " for " + call.description() + " within " + TimeUnit.NANOSECONDS.toMillis(call.timeoutNanos())
-                        + " ms"));
+                completeOn(executor, result, null, RpcException.notExecuted(RpcStatus.TIMEOUT, "no connection to "
+                        + address + " for " + call.description() + " within "
+                        + TimeUnit.NANOSECONDS.toMillis(call.timeoutNanos()) + " ms", null));
             }
         }, call.timeoutNanos(), TimeUnit.NANOSECONDS);
         connection.whenComplete((c, error) -> {
@@ -150,7 +167,8 @@ public final class ProviderClient implements AutoCloseable {
             if (error != null) {
                 frame.release();
                 completeOn(executor, result, null, error instanceof RpcException r ? r
-                        : new RpcException(RpcStatus.NETWORK, "cannot connect to " + address + ": " + error, error));
+                        : RpcException.notExecuted(RpcStatus.NETWORK, "cannot connect to " + address + ": " + error,
+                        error));
                 return;
             }
             long remaining = call.timeoutNanos() - (System.nanoTime() - start);

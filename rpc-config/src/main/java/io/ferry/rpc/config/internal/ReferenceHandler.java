@@ -7,7 +7,7 @@ import io.ferry.rpc.RpcMethod;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.remoting.MethodSchema;
 import io.ferry.rpc.remoting.OutboundCall;
-import io.ferry.rpc.remoting.ProviderClient;
+import io.ferry.rpc.remoting.ClientTransport;
 import io.ferry.rpc.remoting.ServiceSchema;
 import io.ferry.rpc.remoting.internal.exchange.Reply;
 import io.ferry.rpc.remoting.internal.exchange.ThreadlessExecutor;
@@ -35,18 +35,20 @@ public final class ReferenceHandler implements InvocationHandler {
 
     private final Class<?> interfaceType;
     private final ServiceSchema schema;
-    private final ProviderClient client;
+    private final CallTarget target;
+    private final ClientTransport transport;
     private final Map<Method, MethodPlan> plans;
     private final MethodPlan echoPlan;
     private final Map<String, Object> fixedAttachments;
     private final String description;
 
-    public ReferenceHandler(Class<?> interfaceType, ServiceSchema schema, ProviderClient client,
-                            Map<Method, MethodPlan> plans, Duration echoTimeout, String version, String group,
-                            String application) {
+    public ReferenceHandler(Class<?> interfaceType, ServiceSchema schema, CallTarget target,
+                            ClientTransport transport, Map<Method, MethodPlan> plans, Duration echoTimeout,
+                            String version, String group, String application) {
         this.interfaceType = interfaceType;
         this.schema = schema;
-        this.client = client;
+        this.target = target;
+        this.transport = transport;
         this.plans = plans;
         this.echoPlan = new MethodPlan(ServiceSchema.echoMethod(), echoTimeout.toNanos(), false);
         Map<String, Object> fixed = new HashMap<>();
@@ -59,7 +61,7 @@ public final class ReferenceHandler implements InvocationHandler {
         fixed.put("remote.application", application);
         this.fixedAttachments = Map.copyOf(fixed);
         this.description = "Ferry reference to " + schema.name() + (version.isEmpty() ? "" : ":" + version)
-                + (group.isEmpty() ? "" : " group " + group) + " at " + client.address();
+                + (group.isEmpty() ? "" : " group " + group) + " via " + target.describe();
     }
 
     /** Computes the plan of each method: timeout from the call site down to the consumer default, and one-way. */
@@ -96,7 +98,7 @@ public final class ReferenceHandler implements InvocationHandler {
 
         boolean asyncMethod = plan.schema().isAsync();
         if (asyncMethod || context.isAsyncRequested()) {
-            CompletableFuture<Object> future = client.invoke(call, client.transport().callbackExecutor())
+            CompletableFuture<Object> future = target.invoke(call, transport.callbackExecutor())
                     .thenApply(Reply::value);
             if (asyncMethod) {
                 return future;
@@ -113,8 +115,8 @@ public final class ReferenceHandler implements InvocationHandler {
                     + " on IO thread " + Thread.currentThread().getName()
                     + ": it would block the event loop; call it asynchronously instead");
         }
-        ThreadlessExecutor executor = new ThreadlessExecutor(client.transport().callbackExecutor());
-        CompletableFuture<Reply> future = client.invoke(call, executor);
+        ThreadlessExecutor executor = new ThreadlessExecutor(transport.callbackExecutor());
+        CompletableFuture<Reply> future = target.invoke(call, executor);
         try {
             executor.runUntilDone(future);
         } catch (InterruptedException e) {

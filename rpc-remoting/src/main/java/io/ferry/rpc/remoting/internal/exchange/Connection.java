@@ -89,8 +89,8 @@ public final class Connection {
             if (!f.isSuccess()) {
                 PendingCall failed = pending.remove(id);
                 if (failed != null) {
-                    failed.fail(new RpcException(RpcStatus.NETWORK, "cannot send " + description + " to " + peer
-                            + ": " + f.cause(), f.cause()));
+                    failed.fail(RpcException.notExecuted(RpcStatus.NETWORK, "cannot send " + description + " to "
+                            + peer + ": " + f.cause(), f.cause()));
                 }
             } else if (oneway) {
                 PendingCall done = pending.remove(id);

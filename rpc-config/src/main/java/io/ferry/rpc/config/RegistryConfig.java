@@ -1,0 +1,43 @@
+package io.ferry.rpc.config;
+
+import io.ferry.rpc.registry.RegistryOptions;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Where providers and consumers find each other: a ZooKeeper address, {@code zookeeper://host:port} with optional
+ * {@code ?backup=host:port,...}. The default, {@code zookeeper://127.0.0.1:2181}, starts an embedded ZooKeeper in
+ * the first Ferry process that finds nothing listening there; that process hosts it for its lifetime.
+ * See {@link RegistryOptions} for every option and default.
+ */
+public final class RegistryConfig {
+    private final RegistryOptions options;
+
+    private RegistryConfig(RegistryOptions options) {
+        this.options = options;
+    }
+
+    /** The default address, with an embedded ZooKeeper when none runs there. */
+    public static RegistryConfig embedded() {
+        return of(RegistryOptions.DEFAULT_ADDRESS);
+    }
+
+    public static RegistryConfig of(String address) {
+        return new RegistryConfig(RegistryOptions.parse(address).build());
+    }
+
+    public static RegistryConfig of(RegistryOptions options) {
+        return new RegistryConfig(options);
+    }
+
+    /** A copy with timeouts and cache file changed, for tests and tuning. */
+    public static RegistryConfig of(String address, Duration sessionTimeout, Path cacheFile) {
+        return new RegistryConfig(RegistryOptions.parse(address).sessionTimeout(sessionTimeout)
+                .cacheFile(cacheFile).build());
+    }
+
+    public RegistryOptions options() {
+        return options;
+    }
+}

@@ -1,0 +1,160 @@
+package io.ferry.rpc.config;
+
+import io.ferry.rpc.RpcContext;
+import io.ferry.rpc.RpcException;
+import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.config.fixtures.Named;
+import io.ferry.rpc.config.fixtures.WhoAmI;
+import io.ferry.rpc.registry.EmbeddedZooKeeper;
+import io.ferry.rpc.registry.RegistryOptions;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Providers and consumers finding each other through a real ZooKeeper in this process, on 127.0.0.1. */
+class DiscoveryTest {
+    @TempDir
+    Path tmp;
+    private EmbeddedZooKeeper zk;
+    private final List<Ferry> bootstraps = new ArrayList<>();
+
+    @BeforeEach
+    void startZooKeeper() {
+        zk = EmbeddedZooKeeper.start("127.0.0.1", 0, Duration.ofMillis(200));
+    }
+
+    @AfterEach
+    void stop() {
+        bootstraps.forEach(Ferry::close);
+        zk.close();
+    }
+
+    private RegistryConfig registry(String cache) {
+        return RegistryConfig.of(RegistryOptions.builder().address("127.0.0.1", zk.port())
+                .sessionTimeout(Duration.ofSeconds(2)).connectionTimeout(Duration.ofSeconds(2))
+                .cacheFile(tmp.resolve(cache)).build());
+    }
+
+    private Ferry provider(Named impl, int threads) {
+        Ferry ferry = Ferry.builder().application(ApplicationConfig.of("provider-" + impl.who()))
+                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).threads(threads).build())
+                .registry(registry(impl.who() + ".cache")).build();
+        bootstraps.add(ferry);
+        ferry.export(ServiceConfig.builder(WhoAmI.class, impl).build());
+        return ferry;
+    }
+
+    private WhoAmI consumer() {
+        Ferry ferry = Ferry.builder().application(ApplicationConfig.of("consumer"))
+                .registry(registry("consumer.cache")).build();
+        bootstraps.add(ferry);
+        return ferry.reference(ReferenceConfig.builder(WhoAmI.class).timeout(Duration.ofSeconds(5)).build());
+    }
+
+    /** Calls until {@code condition} holds for the set of names that answered recently (bounded: 15 s). */
+    private static Set<String> callUntil(WhoAmI who, java.util.function.Predicate<Set<String>> condition) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        Set<String> seen = new HashSet<>();
+        int calls = 0;
+        while (System.nanoTime() < deadline) {
+            seen.add(who.who());
+            if (++calls % 20 == 0) {
+                if (condition.test(seen)) {
+                    return seen;
+                }
+                seen.clear();
+            }
+        }
+        throw new AssertionError("condition not met within 15 s; last seen " + seen);
+    }
+
+    @Test
+    void callsSpreadOverDiscoveredProvidersAndFollowThemLeaving() {
+        provider(new Named("p1"), 10);
+        Ferry p2 = provider(new Named("p2"), 10);
+        WhoAmI who = consumer();
+        assertEquals(Set.of("p1", "p2"), callUntil(who, s -> s.size() == 2));
+        p2.close();
+        assertEquals(Set.of("p1"), callUntil(who, s -> s.equals(Set.of("p1"))));
+        provider(new Named("p3"), 10);
+        assertEquals(Set.of("p1", "p3"), callUntil(who, s -> s.size() == 2));
+    }
+
+    @Test
+    void aCallRefusedUnrunByAFullPoolMovesToAnotherProviderAtOnce() throws Exception {
+        Named busy = new Named("busy");
+        provider(busy, 1);
+        provider(new Named("free"), 10);
+        WhoAmI who = consumer();
+        callUntil(who, s -> s.size() == 2);
+        CompletableFuture<String> holding = null;
+        // occupy busy's only thread (calls land at random: retry until one lands there)
+        for (int i = 0; i < 50 && busy.held.getCount() > 0; i++) {
+            CompletableFuture<String> f = RpcContext.async(who::hold);
+            if (busy.held.await(200, TimeUnit.MILLISECONDS)) {
+                holding = f;
+            }
+        }
+        assertTrue(busy.held.getCount() == 0, "a call is holding busy's only thread");
+        for (int i = 0; i < 40; i++) {
+            assertEquals("free", who.who(), "every call ends on the free provider, none fails");
+        }
+        busy.release.countDown();
+        assertEquals("busy", holding.get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void callsContinueWhileZooKeeperIsDown() {
+        provider(new Named("p1"), 10);
+        WhoAmI who = consumer();
+        assertEquals("p1", who.who());
+        zk.stop();
+        for (int i = 0; i < 20; i++) {
+            assertEquals("p1", who.who());
+        }
+        zk.restart();
+        assertEquals("p1", who.who());
+    }
+
+    @Test
+    void withoutProvidersACallFailsAtOnceWithNoProvider() {
+        WhoAmI who = consumer();
+        long start = System.nanoTime();
+        RpcException e = assertThrows(RpcException.class, who::who);
+        assertEquals(RpcStatus.NO_PROVIDER, e.status());
+        assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) < 3);
+    }
+
+    @Test
+    void versionsAndGroupsSeparateProviders() {
+        Ferry ferry = Ferry.builder().protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build())
+                .registry(registry("vg.cache")).build();
+        bootstraps.add(ferry);
+        ferry.export(ServiceConfig.builder(WhoAmI.class, new Named("v1")).version("1.0").build());
+        ferry.export(ServiceConfig.builder(WhoAmI.class, new Named("v2-blue")).version("2.0").group("blue").build());
+        Ferry consumer = Ferry.builder().registry(registry("c2.cache")).build();
+        bootstraps.add(consumer);
+        Supplier<WhoAmI> v1 = () -> consumer.reference(ReferenceConfig.builder(WhoAmI.class).version("1.0").build());
+        assertEquals("v1", v1.get().who());
+        assertEquals("v2-blue", consumer.reference(ReferenceConfig.builder(WhoAmI.class).version("2.0")
+                .group("blue").build()).who());
+        RpcException none = assertThrows(RpcException.class, () -> consumer.reference(
+                ReferenceConfig.builder(WhoAmI.class).version("2.0").build()).who());
+        assertEquals(RpcStatus.NO_PROVIDER, none.status());
+    }
+}
