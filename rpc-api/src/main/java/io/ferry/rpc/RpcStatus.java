@@ -16,8 +16,11 @@ public enum RpcStatus {
     BAD_REQUEST(40),
     /** The provider could not write its response. Wire 50. */
     BAD_RESPONSE(50),
-    /** No exported service matches the interface, version and group. Wire 60. */
-    SERVICE_NOT_FOUND(60),
+    /**
+     * No exported service matches the interface, version and group. Sent as Dubbo sends it: SERVICE_ERROR (70)
+     * with a message starting {@value #SERVICE_NOT_FOUND_PREFIX}.
+     */
+    SERVICE_NOT_FOUND(70),
     /** The service exists but has no method with that name and parameter types. Sent as 40, see {@link #fromWire}. */
     METHOD_NOT_FOUND(40),
     /** The provider failed before it could produce a result. Wire 70. */
@@ -39,6 +42,8 @@ public enum RpcStatus {
 
     /** The message prefix with which a provider reports {@link #METHOD_NOT_FOUND} inside a BAD_REQUEST (40) answer. */
     public static final String METHOD_NOT_FOUND_PREFIX = "Method not found: ";
+    /** The message prefix of a missing service in a SERVICE_ERROR (70) answer, Dubbo's own wording. */
+    public static final String SERVICE_NOT_FOUND_PREFIX = "Not found exported service: ";
 
     private final byte wireCode;
 
@@ -46,7 +51,10 @@ public enum RpcStatus {
         this.wireCode = (byte) wireCode;
     }
 
-    /** The Dubbo 2 status byte this status is sent as. */
+    /**
+     * The Dubbo 2 status byte this status is sent as. Several statuses share a byte and are told apart by the
+     * message ({@link #fromWire}); statuses that only arise locally carry the byte Dubbo uses for the situation.
+     */
     public byte wireCode() {
         return wireCode;
     }
@@ -65,7 +73,9 @@ public enum RpcStatus {
                 return message != null && message.startsWith(METHOD_NOT_FOUND_PREFIX) ? METHOD_NOT_FOUND : BAD_REQUEST;
             case 50: return BAD_RESPONSE;
             case 60: return SERVICE_NOT_FOUND;
-            case 70: return SERVICE_ERROR;
+            case 70:
+                return message != null && message.startsWith(SERVICE_NOT_FOUND_PREFIX) ? SERVICE_NOT_FOUND
+                        : SERVICE_ERROR;
             case 80: return SERVER_ERROR;
             case 90: return CLIENT_ERROR;
             case 100: return THREADPOOL_EXHAUSTED;

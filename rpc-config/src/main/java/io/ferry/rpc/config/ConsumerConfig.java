@@ -1,7 +1,6 @@
 package io.ferry.rpc.config;
 
 import io.ferry.rpc.remoting.ClientOptions;
-import io.ferry.rpc.remoting.ServerOptions;
 import io.ferry.rpc.remoting.SocketOptions;
 import io.ferry.rpc.remoting.Validate;
 
@@ -16,7 +15,8 @@ import java.time.Duration;
  *   <tr><td>timeout</td><td>1000 ms</td></tr>
  *   <tr><td>connections</td><td>0: one connection per provider, shared by every reference</td></tr>
  *   <tr><td>lazy</td><td>false</td></tr>
- *   <tr><td>ioThreads</td><td>min(cores + 1, 32): the process's client event loop group</td></tr>
+ *   <tr><td>ioThreads</td><td>min(cores + 1, 32): the process's one client event loop group; set it here to
+ *       change it for the whole process</td></tr>
  *   <tr><td>connectTimeout</td><td>3 s</td></tr>
  *   <tr><td>payloadBytes</td><td>8 MiB</td></tr>
  *   <tr><td>socket</td><td>{@link SocketOptions#defaults()}</td></tr>
@@ -24,7 +24,7 @@ import java.time.Duration;
  */
 public final class ConsumerConfig {
     private final Duration timeout;
-    private final int ioThreads;
+    private final Integer ioThreads;
     private final ClientOptions client;
 
     private ConsumerConfig(Builder b) {
@@ -45,7 +45,8 @@ public final class ConsumerConfig {
         return timeout;
     }
 
-    public int ioThreads() {
+    /** The client IO thread count this config asks for, or null to leave the process's setting alone. */
+    public Integer ioThreads() {
         return ioThreads;
     }
 
@@ -55,7 +56,7 @@ public final class ConsumerConfig {
 
     public static final class Builder {
         private Duration timeout = Duration.ofMillis(1000);
-        private int ioThreads = ServerOptions.defaultIoThreads();
+        private Integer ioThreads;
         private final ClientOptions.Builder client = ClientOptions.builder();
 
         public Builder timeout(Duration timeout) {

@@ -57,7 +57,7 @@ public final class Ferry implements AutoCloseable {
     private final RegistryConfig registryConfig;
     private final ServiceTable services = new ServiceTable();
     private final List<CallTarget> targets = new ArrayList<>();
-    private final ClientTransport transport;
+    private ClientTransport transport;
     private Registry registry;
     private Server server;
     private boolean closed;
@@ -67,8 +67,17 @@ public final class Ferry implements AutoCloseable {
         this.protocol = b.protocol;
         this.consumer = b.consumer;
         this.registryConfig = b.registry;
-        ClientTransport.configure(consumer.ioThreads());
-        this.transport = ClientTransport.acquire();
+        if (consumer.ioThreads() != null) {
+            ClientTransport.configure(consumer.ioThreads());
+        }
+    }
+
+    /** This bootstrap's share of the process's client transport, taken with its first reference. */
+    private synchronized ClientTransport transport() {
+        if (transport == null) {
+            transport = ClientTransport.acquire();
+        }
+        return transport;
     }
 
     /** The registry, connected on first use. */
@@ -170,7 +179,7 @@ public final class Ferry implements AutoCloseable {
             }
             targets.add(target);
         }
-        ReferenceHandler handler = new ReferenceHandler(config.interfaceType(), schema, target, transport, plans,
+        ReferenceHandler handler = new ReferenceHandler(config.interfaceType(), schema, target, transport(), plans,
                 timeout, config.version(), config.group(), application.name());
         return config.interfaceType().cast(Proxy.newProxyInstance(config.interfaceType().getClassLoader(),
                 new Class<?>[] {config.interfaceType(), EchoService.class}, handler));
@@ -217,6 +226,7 @@ public final class Ferry implements AutoCloseable {
         List<CallTarget> toClose;
         Server toStop;
         Registry toLeave;
+        ClientTransport share;
         synchronized (this) {
             if (closed) {
                 return;
@@ -226,6 +236,7 @@ public final class Ferry implements AutoCloseable {
             targets.clear();
             toStop = server;
             toLeave = registry;
+            share = transport;
         }
         if (toLeave != null) {
             toLeave.close(); // unregister first: consumers stop choosing this provider
@@ -236,7 +247,9 @@ public final class Ferry implements AutoCloseable {
         if (toStop != null) {
             toStop.close();
         }
-        transport.release();
+        if (share != null) {
+            share.release();
+        }
     }
 
     private void checkOpen() {

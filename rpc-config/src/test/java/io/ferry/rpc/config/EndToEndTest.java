@@ -89,6 +89,16 @@ class EndToEndTest {
     }
 
     @Test
+    void anAllowedExceptionWithAnUnknownCauseArrivesWithItsWholeChainReadable() {
+        UserService users = reference();
+        RuntimeException e = assertThrows(RuntimeException.class, () -> users.crashWithCause("deep"));
+        assertTrue(e.getMessage().startsWith("java.lang.IllegalStateException: deep"), e.getMessage());
+        assertTrue(e.getCause().getMessage().contains(UserServiceImpl.InternalCrash.class.getName()),
+                e.getCause().getMessage());
+        assertEquals("hello after", users.hello("after"), "the answer was delivered, not refused");
+    }
+
+    @Test
     void asyncMethodsAndAsyncCallsOfPlainMethodsCompleteOffTheCallersThread() throws Exception {
         UserService users = reference();
         assertEquals("async hello bo", users.helloAsync("bo").get(5, TimeUnit.SECONDS));

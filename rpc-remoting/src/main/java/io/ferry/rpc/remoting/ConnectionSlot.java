@@ -44,6 +44,12 @@ final class ConnectionSlot {
             if (r != null && r.join().isActive()) {
                 return r;
             }
+            if (connecting != null && connecting.isDone() && !connecting.isCompletedExceptionally()
+                    && connecting.join().isActive()) {
+                // connected, and connected() has not run yet: adopt it rather than open a second connection
+                ready = connecting;
+                return connecting;
+            }
             if (connecting == null || connecting.isDone()) {
                 ready = null;
                 connecting = transport.connect(address, options, loop);
@@ -57,7 +63,7 @@ final class ConnectionSlot {
         synchronized (this) {
             if (closed) {
                 connection.close();
-            } else {
+            } else if (ready == null || ready.join() != connection) {
                 ready = CompletableFuture.completedFuture(connection);
             }
         }

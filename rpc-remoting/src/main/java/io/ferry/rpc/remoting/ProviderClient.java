@@ -9,6 +9,7 @@ import io.ferry.rpc.remoting.internal.exchange.Connection;
 import io.ferry.rpc.remoting.internal.exchange.Reply;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -49,7 +50,12 @@ public final class ProviderClient implements AutoCloseable {
         }
         if (!options.lazy()) {
             for (ConnectionSlot slot : slots) {
-                slot.connection();
+                slot.connection().whenComplete((c, error) -> {
+                    if (error != null) {
+                        LoggerFactory.getLogger(ProviderClient.class).warn("cannot connect to {} yet: {}; "
+                                + "calls will try again", address, error.getMessage());
+                    }
+                });
             }
         }
     }
@@ -95,8 +101,8 @@ public final class ProviderClient implements AutoCloseable {
         return n;
     }
 
-    /** The IO threads this client's open connections are bound to. */
-    public java.util.Set<Thread> ioThreadsInUse() throws InterruptedException {
+    /** The IO threads this client's open connections are bound to. For tests; never call on an IO thread. */
+    java.util.Set<Thread> ioThreadsInUse() throws InterruptedException {
         java.util.Set<Thread> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
         for (ConnectionSlot slot : slots) {
             Connection c = slot.current();

@@ -33,6 +33,21 @@ public final class ServiceTable {
         return schemas.get(interfaceName);
     }
 
+    /**
+     * The schema of an export of this interface with this version (any group), or null: lets a provider refuse an
+     * unknown version before decoding any argument, with the allow-list of the export asked for.
+     */
+    public ServiceSchema schema(String interfaceName, String version) {
+        String wanted = version == null || "0.0.0".equals(version) ? "" : version;
+        for (ProviderService s : services.values()) {
+            String v = "0.0.0".equals(s.version()) ? "" : s.version();
+            if (s.schema().name().equals(interfaceName) && v.equals(wanted)) {
+                return s.schema();
+            }
+        }
+        return null;
+    }
+
     public ProviderService find(String interfaceName, String version, String group) {
         return services.get(key(interfaceName, version, group));
     }

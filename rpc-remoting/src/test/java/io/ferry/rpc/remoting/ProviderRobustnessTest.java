@@ -190,6 +190,59 @@ class ProviderRobustnessTest {
     }
 
     @Test
+    void deepNestingOfUntypedMapsIsRejectedToo() throws Exception {
+        byte[] deep = new byte[60_000];
+        for (int i = 0; i < deep.length; i += 2) {
+            deep[i] = 'M';  // a typed map whose type is the empty string, holding the next one as its first key
+            deep[i + 1] = 0x00;
+        }
+        RawPeer.Answer answer = send(RawPeer.body(GREETER, "describe", "Ljava/lang/Object;", RawPeer.raw(deep)));
+        assertEquals(RpcStatus.BAD_REQUEST.wireCode(), answer.status());
+        assertTrue(answer.message().contains("nested deeper"), answer.message());
+        assertStillServing();
+    }
+
+    @Test
+    void hugeArrayTypeNamesAreRejectedQuickly() throws Exception {
+        String type = "[".repeat(20_000) + "int";
+        java.io.ByteArrayOutputStream claim = new java.io.ByteArrayOutputStream();
+        claim.write('V');
+        claim.write('S'); // a long string: 'S', 16-bit length, characters
+        claim.write(type.length() >> 8);
+        claim.write(type.length() & 0xff);
+        claim.writeBytes(type.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        claim.write(0x90);
+        long start = System.nanoTime();
+        RawPeer.Answer answer = send(RawPeer.body(GREETER, "describe", "Ljava/lang/Object;",
+                RawPeer.raw(claim.toByteArray())));
+        assertEquals(RpcStatus.BAD_REQUEST.wireCode(), answer.status());
+        assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) < 2);
+    }
+
+    @Test
+    void classObjectsAreNotAllowed() throws Exception {
+        RawPeer.Answer answer = send(describeWith(Thread.class, RawPeer.attachments()));
+        assertEquals(RpcStatus.BAD_REQUEST.wireCode(), answer.status());
+        assertTrue(answer.message().contains("java.lang.Class"), answer.message());
+        assertEquals(0, invocations.get());
+    }
+
+    @Test
+    void unknownVersionIsRefusedBeforeItsArgumentsAreDecoded() throws Exception {
+        byte[] body = RawPeer.body(GREETER, "hello", "Ljava/lang/String;", (h, buf) -> {
+            h.flush();
+            buf.writeBytes(new byte[] {0x56, 0x04, '[', 'i', 'n', 't', 'I', 0x7f, (byte) 0xff, (byte) 0xff,
+                    (byte) 0xff});
+        });
+        // the head says version 0.0.0; rewrite it to 9.9.9 (same length) to ask for a version nobody exports
+        String asText = new String(body, java.nio.charset.StandardCharsets.ISO_8859_1).replaceFirst("0\\.0\\.0",
+                "9.9.9");
+        RawPeer.Answer answer = send(asText.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        assertEquals(RpcStatus.SERVICE_NOT_FOUND, RpcStatus.fromWire(answer.status(), answer.message()));
+        assertTrue(answer.message().contains("version mismatch"), answer.message());
+    }
+
+    @Test
     void garbageBodyIsAnsweredBadRequestAndOtherConnectionsAreUnaffected() throws Exception {
         try (RawPeer bystander = new RawPeer(server.address())) {
             byte[] garbage = new byte[64];

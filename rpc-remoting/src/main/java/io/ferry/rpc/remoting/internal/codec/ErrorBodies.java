@@ -33,15 +33,25 @@ public final class ErrorBodies {
         ByteBuf view = body.duplicate();
         try {
             if (serialization == Frame.HESSIAN2) {
-                return new GuardedHessian2Input(view, PLAIN).readString();
+                // only a string tag is read: anything else could make hessian decode a whole object graph
+                return isHessianString(view) ? new GuardedHessian2Input(view, PLAIN).readString() : null;
             }
             if (serialization == Frame.FASTJSON2) {
                 return readJsonbString(view);
             }
-        } catch (Exception e) {
+        } catch (Exception | StackOverflowError e) {
             return null;
         }
         return null;
+    }
+
+    /** hessian2 string tags: short (0x00-0x1f), medium (0x30-0x33), final chunk 'S', non-final chunk 'R', null 'N'. */
+    private static boolean isHessianString(ByteBuf body) {
+        if (!body.isReadable()) {
+            return false;
+        }
+        int tag = body.getUnsignedByte(body.readerIndex());
+        return tag <= 0x1f || (tag >= 0x30 && tag <= 0x33) || tag == 'S' || tag == 'R' || tag == 'N';
     }
 
     /** fastjson2 writes each value as an int32 length followed by the JSONB bytes. */

@@ -30,7 +30,7 @@ public final class FrameEncoder {
         private final int length;
 
         PayloadTooLargeException(int length, int limit) {
-            super("payload of " + length + " bytes exceeds the limit of " + limit + " bytes");
+            super("payload of at least " + length + " bytes exceeds the limit of " + limit + " bytes");
             this.length = length;
         }
 
@@ -40,6 +40,38 @@ public final class FrameEncoder {
     }
 
     private FrameEncoder() {
+    }
+
+    /** Stops an encoding as soon as the body passes the limit, instead of building all of it first. */
+    private static final class LimitedOutput extends ByteBufOutputStream {
+        private final ByteBuf buf;
+        private final int limit;
+
+        LimitedOutput(ByteBuf buf, int limit) {
+            super(buf);
+            this.buf = buf;
+            this.limit = limit;
+        }
+
+        private void check(int more) throws PayloadTooLargeException {
+            long length = (long) buf.writerIndex() - Frame.HEADER_LENGTH + more;
+            if (length > limit) {
+                throw new PayloadTooLargeException(length > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) length,
+                        limit);
+            }
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            check(1);
+            super.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            check(len);
+            super.write(b, off, len);
+        }
     }
 
     /**
@@ -54,7 +86,7 @@ public final class FrameEncoder {
         boolean ok = false;
         try {
             buf.writerIndex(Frame.HEADER_LENGTH);
-            Hessian2Output out = new Hessian2Output(new ByteBufOutputStream(buf));
+            Hessian2Output out = new Hessian2Output(new LimitedOutput(buf, payloadLimit));
             out.setSerializerFactory(factory);
             body.write(out);
             out.flush();

@@ -53,7 +53,7 @@ public final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
         String event = ErrorBodies.readString(frame.serialization(), frame.body());
         if ("R".equals(event)) {
-            log.info("{}: provider is read-only (shutting down); no new calls go to it", connection.peer());
+            log.info("{}: provider announced it is shutting down (readonly)", connection.peer());
             connection.readonly(true);
         } else if ("W".equals(event)) {
             connection.readonly(false);

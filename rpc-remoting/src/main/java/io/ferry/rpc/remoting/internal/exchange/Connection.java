@@ -84,7 +84,15 @@ public final class Connection {
         frame.setLong(4, id);
         PendingCall call = new PendingCall(description, method, serializerFactory, executor, result, timeoutNanos);
         pending.put(id, call);
-        call.timeout(timer.newTimeout(t -> expire(id), timeoutNanos, TimeUnit.NANOSECONDS));
+        try {
+            call.timeout(timer.newTimeout(t -> expire(id), timeoutNanos, TimeUnit.NANOSECONDS));
+        } catch (RuntimeException timerStopped) {
+            pending.remove(id);
+            frame.release();
+            call.fail(RpcException.notExecuted(RpcStatus.ILLEGAL_STATE, description + " not sent to " + peer
+                    + ": the client is shutting down", timerStopped));
+            return result;
+        }
         channel.writeAndFlush(frame).addListener(f -> {
             if (!f.isSuccess()) {
                 PendingCall failed = pending.remove(id);

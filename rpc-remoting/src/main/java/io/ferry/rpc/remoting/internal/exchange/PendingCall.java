@@ -27,7 +27,8 @@ final class PendingCall {
     private final Executor executor;
     private final CompletableFuture<Reply> result;
     private final long timeoutNanos;
-    private Timeout timeout;
+    private volatile Timeout timeout;
+    private volatile boolean ended;
 
     PendingCall(String description, MethodSchema method, SafeSerializerFactory serializerFactory, Executor executor,
                 CompletableFuture<Reply> result, long timeoutNanos) {
@@ -47,11 +48,16 @@ final class PendingCall {
         return timeoutNanos;
     }
 
+    /** Sets the timeout task; if the call ended meanwhile, the task is cancelled at once. */
     void timeout(Timeout timeout) {
         this.timeout = timeout;
+        if (ended) {
+            timeout.cancel();
+        }
     }
 
     private void cancelTimeout() {
+        ended = true;
         Timeout t = timeout;
         if (t != null) {
             t.cancel();
@@ -64,6 +70,10 @@ final class PendingCall {
         run(() -> {
             try {
                 complete(frame, peer);
+            } catch (Throwable t) {
+                // whatever happened while reading, the caller gets an answer
+                result.completeExceptionally(new RpcException(RpcStatus.CLIENT_ERROR,
+                        "cannot read the answer of " + description + " from " + peer + ": " + t, t));
             } finally {
                 frame.release();
             }

@@ -27,7 +27,7 @@ public final class AllowedClasses {
     private static final Set<String> JDK_CLASSES = Set.of(
             "java.lang.Object", "java.lang.String", "java.lang.Boolean", "java.lang.Byte", "java.lang.Short",
             "java.lang.Integer", "java.lang.Long", "java.lang.Float", "java.lang.Double", "java.lang.Character",
-            "java.lang.Number", "java.lang.Enum", "java.lang.Class", "java.lang.StackTraceElement",
+            "java.lang.Number", "java.lang.Enum", "java.lang.StackTraceElement",
             "java.math.BigDecimal", "java.math.BigInteger",
             "java.util.Date", "java.util.UUID", "java.util.Locale", "java.util.Currency", "java.util.BitSet",
             "java.sql.Date", "java.sql.Time", "java.sql.Timestamp",
@@ -46,7 +46,17 @@ public final class AllowedClasses {
             "java.util.concurrent.TimeoutException", "java.util.concurrent.CancellationException",
             "java.util.concurrent.ExecutionException", "java.util.concurrent.CompletionException",
             "java.util.concurrent.RejectedExecutionException",
-            "io.ferry.rpc.RpcException", "io.ferry.rpc.RpcStatus");
+            "io.ferry.rpc.RpcException", "io.ferry.rpc.RpcStatus",
+            // java.time values (hessian-lite sends most as its own handles, allowed below)
+            "java.time.LocalDate", "java.time.LocalDateTime", "java.time.LocalTime", "java.time.Instant",
+            "java.time.Duration", "java.time.Period", "java.time.ZonedDateTime", "java.time.OffsetDateTime",
+            "java.time.OffsetTime", "java.time.Year", "java.time.YearMonth", "java.time.MonthDay",
+            "java.time.ZoneOffset", "java.time.ZoneId", "java.time.DayOfWeek", "java.time.Month");
+
+    /** Longest type name accepted from a peer; real class names are far shorter. */
+    public static final int MAX_TYPE_NAME = 1024;
+    /** Most array dimensions the JVM allows. */
+    public static final int MAX_ARRAY_DIMENSIONS = 255;
 
     /** hessian-lite writes java.time values as these handle objects. */
     private static final String HESSIAN_JAVA8_HANDLES = "com.alibaba.com.caucho.hessian.io.java8.";
@@ -56,7 +66,8 @@ public final class AllowedClasses {
             "boolean", "byte", "short", "int", "long", "float", "double", "char", "string", "object", "date",
             "list", "map", "null");
 
-    private static final Map<String, Boolean> JDK_COLLECTIONS = new ConcurrentHashMap<>();
+    /** JDK collection classes seen so far; only positive answers are kept, so a peer cannot grow it. */
+    private static final Set<String> JDK_COLLECTIONS = ConcurrentHashMap.newKeySet();
 
     private final Set<String> reachable;
     private final ClassAllowList user;
@@ -97,18 +108,32 @@ public final class AllowedClasses {
      * one of hessian's short names.
      */
     public boolean allows(String typeName) {
-        String name = typeName;
-        while (name.startsWith("[")) {
-            name = name.substring(1);
+        if (typeName.length() > MAX_TYPE_NAME) {
+            return false;
         }
+        int dimensions = 0;
+        while (dimensions < typeName.length() && typeName.charAt(dimensions) == '[') {
+            dimensions++;
+        }
+        if (dimensions > MAX_ARRAY_DIMENSIONS) {
+            return false;
+        }
+        String name = dimensions == 0 ? typeName : typeName.substring(dimensions);
         if (HESSIAN_TYPE_NAMES.contains(name) || JDK_CLASSES.contains(name) || reachable.contains(name)) {
             return true;
         }
-        if (name.startsWith("java.time.") || name.startsWith(HESSIAN_JAVA8_HANDLES)) {
+        if (name.startsWith(HESSIAN_JAVA8_HANDLES) && name.endsWith("Handle") && name.indexOf('$') < 0) {
             return true;
         }
         if (name.startsWith("java.util.")) {
-            return JDK_COLLECTIONS.computeIfAbsent(name, AllowedClasses::isJdkCollection);
+            if (JDK_COLLECTIONS.contains(name)) {
+                return true;
+            }
+            if (isJdkCollection(name)) {
+                JDK_COLLECTIONS.add(name);
+                return true;
+            }
+            return false;
         }
         return user.allows(name);
     }

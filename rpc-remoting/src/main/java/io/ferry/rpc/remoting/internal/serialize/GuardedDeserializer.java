@@ -6,9 +6,9 @@ import com.alibaba.com.caucho.hessian.io.Deserializer;
 import java.io.IOException;
 
 /**
- * Wraps a hessian deserializer so that a small body cannot make it allocate much or recurse deeply: lengths claimed
- * by the sender (arrays, lists, field counts) must fit in the bytes still present (each element takes at least one
- * byte), and every nested value counts towards {@link GuardedHessian2Input#MAX_DEPTH}.
+ * Wraps a hessian deserializer so that a small body cannot make it allocate much: lengths claimed by the sender
+ * for arrays and lists must fit in the bytes still present (each element takes at least one byte), and a class
+ * definition may name at most 65,536 fields. Nesting depth is bounded by {@link GuardedHessian2Input} itself.
  */
 final class GuardedDeserializer implements Deserializer {
     private final Deserializer delegate;
@@ -26,20 +26,6 @@ final class GuardedDeserializer implements Deserializer {
 
     private static GuardedHessian2Input guarded(AbstractHessianInput in) {
         return in instanceof GuardedHessian2Input g ? g : null;
-    }
-
-    private void enter(AbstractHessianInput in) throws IOException {
-        GuardedHessian2Input g = guarded(in);
-        if (g != null) {
-            g.enter();
-        }
-    }
-
-    private void exit(AbstractHessianInput in) {
-        GuardedHessian2Input g = guarded(in);
-        if (g != null) {
-            g.exit();
-        }
     }
 
     private void checkLength(AbstractHessianInput in, int length) throws IOException {
@@ -61,49 +47,28 @@ final class GuardedDeserializer implements Deserializer {
 
     @Override
     public Object readObject(AbstractHessianInput in) throws IOException {
-        enter(in);
-        try {
-            return delegate.readObject(in);
-        } finally {
-            exit(in);
-        }
+        return delegate.readObject(in);
     }
 
     @Override
     public Object readList(AbstractHessianInput in, int length) throws IOException {
-        enter(in);
-        try {
-            return delegate.readList(in, length);
-        } finally {
-            exit(in);
-        }
+        return delegate.readList(in, length);
     }
 
     @Override
     public Object readLengthList(AbstractHessianInput in, int length) throws IOException {
         checkLength(in, length);
-        enter(in);
-        try {
-            return delegate.readLengthList(in, length);
-        } finally {
-            exit(in);
-        }
+        return delegate.readLengthList(in, length);
     }
 
     @Override
     public Object readMap(AbstractHessianInput in) throws IOException {
-        enter(in);
-        try {
-            return delegate.readMap(in);
-        } finally {
-            exit(in);
-        }
+        return delegate.readMap(in);
     }
 
     @Override
     public Object[] createFields(int len) {
-        // Field counts come from the stream too; each field name takes at least one byte. Unchecked callers
-        // (no guarded input in sight here) still get hessian's behaviour.
+        // hessian allocates this many field slots before reading any name: cap it (no input in sight here)
         if (len < 0 || len > 65_536) {
             throw new IllegalArgumentException("class definition claims " + len + " fields");
         }
@@ -117,53 +82,28 @@ final class GuardedDeserializer implements Deserializer {
 
     @Override
     public Object readObject(AbstractHessianInput in, Object[] fields) throws IOException {
-        enter(in);
-        try {
-            return delegate.readObject(in, fields);
-        } finally {
-            exit(in);
-        }
+        return delegate.readObject(in, fields);
     }
 
     @Override
     public Object readObject(AbstractHessianInput in, String[] fieldNames) throws IOException {
-        enter(in);
-        try {
-            return delegate.readObject(in, fieldNames);
-        } finally {
-            exit(in);
-        }
+        return delegate.readObject(in, fieldNames);
     }
 
     @Override
     public Object readList(AbstractHessianInput in, int length, Class<?> expectType) throws IOException {
-        enter(in);
-        try {
-            return delegate.readList(in, length, expectType);
-        } finally {
-            exit(in);
-        }
+        return delegate.readList(in, length, expectType);
     }
 
     @Override
     public Object readLengthList(AbstractHessianInput in, int length, Class<?> expectType) throws IOException {
         checkLength(in, length);
-        enter(in);
-        try {
-            return delegate.readLengthList(in, length, expectType);
-        } finally {
-            exit(in);
-        }
+        return delegate.readLengthList(in, length, expectType);
     }
 
     @Override
     public Object readMap(AbstractHessianInput in, Class<?> expectKeyType, Class<?> expectValueType)
             throws IOException {
-        enter(in);
-        try {
-            return delegate.readMap(in, expectKeyType, expectValueType);
-        } finally {
-            exit(in);
-        }
+        return delegate.readMap(in, expectKeyType, expectValueType);
     }
 }

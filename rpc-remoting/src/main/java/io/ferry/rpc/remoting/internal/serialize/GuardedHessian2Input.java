@@ -38,13 +38,42 @@ public final class GuardedHessian2Input extends Hessian2Input {
         }
     }
 
-    void enter() throws HessianProtocolException {
-        if (++depth > MAX_DEPTH) {
-            throw new HessianProtocolException("value nested deeper than " + MAX_DEPTH + " levels");
+    // Every nested value, whichever deserializer reads it, comes back through one of these.
+
+    @Override
+    public Object readObject() throws java.io.IOException {
+        enter();
+        try {
+            return super.readObject();
+        } finally {
+            depth--;
         }
     }
 
-    void exit() {
-        depth--;
+    @Override
+    public Object readObject(Class cl) throws java.io.IOException {
+        enter();
+        try {
+            return super.readObject(cl);
+        } finally {
+            depth--;
+        }
+    }
+
+    @Override
+    public Object readObject(Class cl, Class<?>... expectedTypes) throws java.io.IOException {
+        enter();
+        try {
+            return super.readObject(cl, expectedTypes);
+        } finally {
+            depth--;
+        }
+    }
+
+    private void enter() throws HessianProtocolException {
+        if (++depth > MAX_DEPTH) {
+            depth--;
+            throw new HessianProtocolException("value nested deeper than " + MAX_DEPTH + " levels");
+        }
     }
 }

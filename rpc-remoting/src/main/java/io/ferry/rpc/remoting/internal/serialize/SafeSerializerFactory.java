@@ -41,7 +41,12 @@ public final class SafeSerializerFactory extends SerializerFactory {
         if (!allowed.allows(className)) {
             throw new ClassNotFoundException("class not allowed for deserialization: " + className);
         }
-        return super.loadSerializedClass(className);
+        Class<?> loaded = super.loadSerializedClass(className);
+        if (loaded == java.util.HashMap.class && !"java.util.HashMap".equals(className)) {
+            // hessian-lite's own deny list answers HashMap for a class it refuses: refuse it loudly instead
+            throw new ClassNotFoundException("class refused by hessian-lite's deny list: " + className);
+        }
+        return loaded;
     }
 
     @Override
@@ -84,9 +89,17 @@ public final class SafeSerializerFactory extends SerializerFactory {
             return cached;
         }
         allowed.check(type);
+        String element = type.replaceFirst("^\\[+", "");
+        if (element.indexOf('.') >= 0) {
+            // resolve it here, so that hessian-lite neither caches a miss forever nor logs the peer's string
+            try {
+                loadSerializedClass(element);
+            } catch (ClassNotFoundException | LinkageError e) {
+                throw new HessianProtocolException("class not found: " + element);
+            }
+        }
         Deserializer raw = super.getDeserializer(type);
         if (raw == null) {
-            // Allowed by name but not on this classpath: refuse rather than invent a HashMap for it.
             throw new HessianProtocolException("class not found: " + type);
         }
         Deserializer guarded = GuardedDeserializer.wrap(raw);

@@ -22,7 +22,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -82,10 +81,11 @@ final class RequestTask implements Runnable {
     private Decoded decode() throws IOException {
         GuardedHessian2Input in = new GuardedHessian2Input(frame.body(), HEAD_ONLY);
         RequestCodec.Head head = RequestCodec.readHead(in);
-        ServiceSchema schema = services.schema(head.path());
+        ServiceSchema schema = services.schema(head.path(), head.version());
         if (schema == null) {
-            throw new Rejection(RpcStatus.SERVICE_NOT_FOUND, "Not found exported service: " + head.path()
-                    + ":" + head.version() + " on " + channel.localAddress());
+            throw new Rejection(RpcStatus.SERVICE_NOT_FOUND, RpcStatus.SERVICE_NOT_FOUND_PREFIX + head.path()
+                    + ":" + head.version() + " on " + channel.localAddress()
+                    + (services.schema(head.path()) != null ? ", may be version mismatch" : ""));
         }
         in.setSerializerFactory(schema.serializerFactory());
         boolean echo = ServiceSchema.ECHO_METHOD.equals(head.method())
@@ -103,7 +103,7 @@ final class RequestTask implements Runnable {
         String group = attachments.get("group") instanceof String g ? g : "";
         ProviderService service = services.find(head.path(), version, group);
         if (service == null) {
-            throw new Rejection(RpcStatus.SERVICE_NOT_FOUND, "Not found exported service: "
+            throw new Rejection(RpcStatus.SERVICE_NOT_FOUND, RpcStatus.SERVICE_NOT_FOUND_PREFIX
                     + (group.isEmpty() ? "" : group + "/") + head.path() + ":" + version + " on "
                     + channel.localAddress() + ", may be version or group mismatch");
         }
@@ -124,6 +124,9 @@ final class RequestTask implements Runnable {
         try {
             result = call.service().invoker().invoke(new Invocation(call.service().schema().name(),
                     call.method().method(), call.arguments(), call.attachments()));
+            if (result == null) {
+                result = CompletableFuture.failedFuture(new IllegalStateException("the invoker returned no future"));
+            }
         } catch (Throwable t) {
             result = CompletableFuture.failedFuture(t);
         } finally {
@@ -131,11 +134,18 @@ final class RequestTask implements Runnable {
         }
         Map<String, Object> attachments = responseAttachments;
         result.whenComplete((value, error) -> {
-            reportIfSlow(call, System.nanoTime() - started);
-            if (error == null) {
-                answer(call, value, null, attachments);
-            } else {
-                answer(call, null, deliverable(call.method(), unwrap(error)), attachments);
+            try {
+                reportIfSlow(call, System.nanoTime() - started);
+                if (error == null) {
+                    answer(call, value, null, attachments);
+                } else {
+                    answer(call, null, deliverable(call, unwrap(error)), attachments);
+                }
+            } catch (Throwable t) {
+                // never leave a caller waiting for its timeout because answering failed
+                log.error("{}: cannot answer {}: {}", channel.remoteAddress(), describe(call), t.getClass().getName());
+                answerError(RpcStatus.BAD_RESPONSE, "Failed to send response of " + describe(call) + ": "
+                        + t.getClass().getName());
             }
         });
     }
@@ -168,7 +178,7 @@ final class RequestTask implements Runnable {
             log.warn("{}: answer to {} not sent: {}", channel.remoteAddress(), describe(call), e.getMessage());
             out = FrameEncoder.errorResponse(channel.alloc(), frame.id(), RpcStatus.SERIALIZATION,
                     "response of " + describe(call) + " not sent: " + e.getMessage());
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException | StackOverflowError e) {
             log.warn("{}: cannot serialize the answer to {}: {}", channel.remoteAddress(), describe(call),
                     e.getMessage());
             out = FrameEncoder.errorResponse(channel.alloc(), frame.id(), RpcStatus.BAD_RESPONSE,
@@ -196,27 +206,42 @@ final class RequestTask implements Runnable {
     }
 
     /**
-     * The exception as the consumer can receive it: declared exceptions, JDK exceptions and Ferry's own go as they
-     * are; an undeclared application exception becomes a RuntimeException carrying its class name, message and
-     * stack, since the consumer's allow-list would refuse a class its signatures never mention.
+     * The exception as the consumer can receive it. The consumer allows the same classes as this service (both
+     * derive them from the interface), so: an exception whose class, causes and suppressed exceptions are all
+     * allowed goes as it is; otherwise it goes as a RuntimeException carrying the class name, message and stack,
+     * with its causes treated the same way, since the consumer would refuse the whole answer for one class its
+     * signatures never mention.
      */
-    static Throwable deliverable(MethodSchema method, Throwable t) {
-        if (t instanceof RpcException || isJdk(t.getClass()) || method == null) {
-            return t;
-        }
-        boolean declared = Arrays.stream(method.method().getExceptionTypes())
-                .anyMatch(type -> type.isInstance(t));
-        if (declared) {
-            return t;
-        }
-        RuntimeException wrapped = new RuntimeException(t.getClass().getName() + ": " + t.getMessage());
-        wrapped.setStackTrace(t.getStackTrace());
-        return wrapped;
+    static Throwable deliverable(Decoded call, Throwable t) {
+        AllowedClasses allowed = call.service().schema().serializerFactory().allowed();
+        return allowedThroughout(allowed, t, 0) ? t : replaced(allowed, t, 0);
     }
 
-    private static boolean isJdk(Class<?> type) {
-        String name = type.getName();
-        return name.startsWith("java.") || name.startsWith("javax.");
+    private static final int MAX_CAUSES = 16;
+
+    private static boolean allowedThroughout(AllowedClasses allowed, Throwable t, int depth) {
+        if (t == null) {
+            return true;
+        }
+        if (depth > MAX_CAUSES || !allowed.allows(t.getClass().getName())) {
+            return false;
+        }
+        for (Throwable s : t.getSuppressed()) {
+            if (!allowedThroughout(allowed, s, depth + 1)) {
+                return false;
+            }
+        }
+        return t.getCause() == t || allowedThroughout(allowed, t.getCause(), depth + 1);
+    }
+
+    private static Throwable replaced(AllowedClasses allowed, Throwable t, int depth) {
+        RuntimeException copy = new RuntimeException(t.getClass().getName() + ": " + t.getMessage());
+        copy.setStackTrace(t.getStackTrace());
+        Throwable cause = t.getCause();
+        if (cause != null && cause != t && depth < MAX_CAUSES) {
+            copy.initCause(allowedThroughout(allowed, cause, depth + 1) ? cause : replaced(allowed, cause, depth + 1));
+        }
+        return copy;
     }
 
     /** A request that names something this provider does not have. */

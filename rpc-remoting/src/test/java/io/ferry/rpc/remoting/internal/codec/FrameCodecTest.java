@@ -324,9 +324,30 @@ class FrameCodecTest {
                 "Not found exported service: demo.Missing:0.0.0"));
         ExecutionException e = assertThrows(ExecutionException.class, () -> call.get(1, TimeUnit.SECONDS));
         RpcException rpc = (RpcException) e.getCause();
-        assertEquals(RpcStatus.SERVICE_ERROR, rpc.status());
+        assertEquals(RpcStatus.SERVICE_NOT_FOUND, rpc.status(), "Dubbo's wording of a missing service");
         assertTrue(rpc.getMessage().endsWith("Not found exported service: demo.Missing:0.0.0"), rpc.getMessage());
         assertTrue(end.channel.isOpen());
+        end.channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void errorAnswerWhoseBodyIsNotAStringStillEndsItsCall() throws Exception {
+        ConsumerEnd end = new ConsumerEnd(LIMIT);
+        long[] id = new long[1];
+        CompletableFuture<Reply> call = end.call(id);
+        ByteBuf hostile = Unpooled.buffer();
+        byte[] body = new byte[20_000];
+        for (int i = 0; i < body.length; i += 2) {
+            body[i] = 'M';
+            body[i + 1] = 0;
+        }
+        hostile.writeShort(Frame.MAGIC).writeByte(0x02).writeByte(40).writeLong(id[0]).writeInt(body.length)
+                .writeBytes(body);
+        end.channel.writeInbound(hostile);
+        ExecutionException e = assertThrows(ExecutionException.class, () -> call.get(1, TimeUnit.SECONDS));
+        RpcException rpc = (RpcException) e.getCause();
+        assertEquals(RpcStatus.BAD_REQUEST, rpc.status());
+        assertTrue(rpc.getMessage().contains("no readable message"), rpc.getMessage());
         end.channel.finishAndReleaseAll();
     }
 
