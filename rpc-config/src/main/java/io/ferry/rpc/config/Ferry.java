@@ -187,7 +187,7 @@ public final class Ferry implements AutoCloseable {
 
     /**
      * Sets every field of {@code target} annotated {@link RpcReference} to a new reference. A field without a url
-     * uses {@code defaultUrl}.
+     * uses {@code defaultUrl}; when that is null too, the reference finds its providers in the registry.
      */
     public void inject(Object target, String defaultUrl) {
         for (Class<?> k = target.getClass(); k != null && k != Object.class; k = k.getSuperclass()) {

@@ -68,10 +68,20 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
      */
     public static Optional<EmbeddedZooKeeper> startUnlessListening(InetSocketAddress address) {
         if (isListening(address)) {
-            log.info("a ZooKeeper server already listens on {}; using it", address);
+            log.info("a ZooKeeper server already listens on {}:{}; using it", address.getHostString(),
+                    address.getPort());
             return Optional.empty();
         }
-        EmbeddedZooKeeper zk = start(address.getHostString(), address.getPort(), Duration.ofSeconds(2));
+        EmbeddedZooKeeper zk;
+        try {
+            zk = start(address.getHostString(), address.getPort(), Duration.ofSeconds(2));
+        } catch (UncheckedIOException lostRace) {
+            if (isListening(address)) {
+                // another process started one in the meantime: use it
+                return Optional.empty();
+            }
+            throw lostRace;
+        }
         log.info("started an embedded ZooKeeper on {} (data in {}); it lives as long as this process",
                 zk.connectString(), zk.dataDir);
         return Optional.of(zk);
@@ -79,7 +89,7 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
 
     static boolean isListening(InetSocketAddress address) {
         try (Socket socket = new Socket()) {
-            socket.connect(address, 500);
+            socket.connect(new InetSocketAddress(address.getHostString(), address.getPort()), 500);
             return true;
         } catch (IOException e) {
             return false;

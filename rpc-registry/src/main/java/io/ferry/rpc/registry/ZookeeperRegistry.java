@@ -48,6 +48,8 @@ public final class ZookeeperRegistry implements Registry {
     private final ProviderCache cache;
     private final ScheduledExecutorService worker;
     private final Set<ServiceUrl> registered = ConcurrentHashMap.newKeySet();
+    /** The session each registration's node was created in (worker thread only). */
+    private final Map<ServiceUrl, Long> createdIn = new java.util.HashMap<>();
     private final Map<String, ProvidersWatch> watches = new ConcurrentHashMap<>();
     private final EmbeddedZooKeeper embedded;
     private volatile long sessionId;
@@ -126,6 +128,10 @@ public final class ZookeeperRegistry implements Registry {
         if (closed || !registered.contains(url) || !client.getZookeeperClient().isConnected()) {
             return; // done on the next (re)connection
         }
+        long session = sessionId();
+        if (session != 0 && Long.valueOf(session).equals(createdIn.get(url))) {
+            return; // already created in this session
+        }
         String path = nodePath(url);
         try {
             try {
@@ -134,6 +140,7 @@ public final class ZookeeperRegistry implements Registry {
                 // the usual case
             }
             client.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(path, new byte[0]);
+            createdIn.put(url, session);
             log.info("registered {}", url);
         } catch (Exception e) {
             log.warn("cannot register {} yet ({}); retrying in {} s", url, e.toString(), RETRY_SECONDS);
@@ -142,6 +149,7 @@ public final class ZookeeperRegistry implements Registry {
     }
 
     private void delete(ServiceUrl url) {
+        createdIn.remove(url);
         try {
             client.delete().forPath(nodePath(url));
         } catch (KeeperException.NoNodeException absent) {

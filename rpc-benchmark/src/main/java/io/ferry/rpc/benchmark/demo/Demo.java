@@ -6,14 +6,17 @@ import io.ferry.rpc.RpcReference;
 import io.ferry.rpc.config.ApplicationConfig;
 import io.ferry.rpc.config.Ferry;
 import io.ferry.rpc.config.ProtocolConfig;
+import io.ferry.rpc.config.RegistryConfig;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Starts a provider and a consumer in this process, on 127.0.0.1, and makes real calls between them over TCP:
- * synchronous, asynchronous, one-way, a business exception and Dubbo's $echo health check.
+ * Starts a provider and a consumer in this process that find each other through ZooKeeper, and makes real calls
+ * between them over TCP on 127.0.0.1: synchronous, asynchronous, one-way, a business exception and Dubbo's $echo
+ * health check. No ZooKeeper needs to be installed: the default registry address, 127.0.0.1:2181, starts an
+ * embedded ZooKeeper in this process when nothing listens there (and uses the one that does otherwise).
  */
 public final class Demo {
     @RpcReference
@@ -21,14 +24,16 @@ public final class Demo {
 
     public static void main(String[] args) throws Exception {
         try (Ferry provider = Ferry.builder().application(ApplicationConfig.of("demo-provider"))
-                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build()).build();
-             Ferry consumer = Ferry.builder().application(ApplicationConfig.of("demo-consumer")).build()) {
+                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build())
+                .registry(RegistryConfig.embedded()).build();
+             Ferry consumer = Ferry.builder().application(ApplicationConfig.of("demo-consumer"))
+                     .registry(RegistryConfig.embedded()).build()) {
             int port = provider.export(new GreeterImpl());
-            String url = "dubbo://127.0.0.1:" + port;
-            System.out.println("provider exported Greeter at " + url);
+            System.out.println("provider exported Greeter on 127.0.0.1:" + port + " and registered it in ZooKeeper");
 
             Demo demo = new Demo();
-            consumer.inject(demo, url);
+            consumer.inject(demo, null); // no url: the reference finds its providers in the registry
+            System.out.println("consumer found " + demo.greeter);
             demo.run();
         }
         System.out.println("demo finished: provider and consumer closed");
