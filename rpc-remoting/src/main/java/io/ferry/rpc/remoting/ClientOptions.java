@@ -11,7 +11,11 @@ import java.time.Duration;
  *   <tr><td>connections</td><td>0: share the process's one connection to the provider; N: N connections of this
  *       reference's own, spread over distinct IO threads</td></tr>
  *   <tr><td>lazy</td><td>false: connect when the reference is created; true: on the first call</td></tr>
- *   <tr><td>connectTimeout</td><td>3 s</td></tr>
+ *   <tr><td>connectTimeout</td><td>3 s: TCP connect, and then the readiness ping's round trip</td></tr>
+ *   <tr><td>heartbeat</td><td>60 s: a heartbeat after this long without reads (jittered every cycle); no reads
+ *       for 3 × this closes the connection, which then reconnects</td></tr>
+ *   <tr><td>reconnectBackoffMin / Max</td><td>100 ms / 30 s: exponential with full jitter, reset after a
+ *       successful connect</td></tr>
  *   <tr><td>payloadBytes</td><td>8 MiB, checked on every request sent and every response received</td></tr>
  *   <tr><td>socket</td><td>{@link SocketOptions#defaults()}</td></tr>
  * </table>
@@ -25,8 +29,18 @@ public final class ClientOptions {
     private final Duration connectTimeout;
     private final int payloadBytes;
     private final SocketOptions socket;
+    private final Duration heartbeat;
+    private final Duration reconnectBackoffMin;
+    private final Duration reconnectBackoffMax;
 
     private ClientOptions(Builder b) {
+        this.heartbeat = b.heartbeat;
+        this.reconnectBackoffMin = b.reconnectBackoffMin;
+        this.reconnectBackoffMax = b.reconnectBackoffMax;
+        if (reconnectBackoffMax.compareTo(reconnectBackoffMin) < 0) {
+            throw new IllegalArgumentException("reconnectBackoffMax: " + reconnectBackoffMax.toMillis()
+                    + "ms (expected: >= reconnectBackoffMin " + reconnectBackoffMin.toMillis() + "ms)");
+        }
         this.connections = b.connections;
         this.lazy = b.lazy;
         this.connectTimeout = b.connectTimeout;
@@ -62,9 +76,22 @@ public final class ClientOptions {
         return socket;
     }
 
+    public Duration heartbeat() {
+        return heartbeat;
+    }
+
+    public Duration reconnectBackoffMin() {
+        return reconnectBackoffMin;
+    }
+
+    public Duration reconnectBackoffMax() {
+        return reconnectBackoffMax;
+    }
+
     public Builder toBuilder() {
         return new Builder().connections(connections).lazy(lazy).connectTimeout(connectTimeout)
-                .payloadBytes(payloadBytes).socket(socket);
+                .payloadBytes(payloadBytes).socket(socket).heartbeat(heartbeat)
+                .reconnectBackoff(reconnectBackoffMin, reconnectBackoffMax);
     }
 
     public static final class Builder {
@@ -73,6 +100,20 @@ public final class ClientOptions {
         private Duration connectTimeout = Duration.ofSeconds(3);
         private int payloadBytes = ServerOptions.DEFAULT_PAYLOAD;
         private SocketOptions socket = SocketOptions.defaults();
+        private Duration heartbeat = Duration.ofSeconds(60);
+        private Duration reconnectBackoffMin = Duration.ofMillis(100);
+        private Duration reconnectBackoffMax = Duration.ofSeconds(30);
+
+        public Builder heartbeat(Duration heartbeat) {
+            this.heartbeat = Validate.positive("heartbeat", heartbeat);
+            return this;
+        }
+
+        public Builder reconnectBackoff(Duration min, Duration max) {
+            this.reconnectBackoffMin = Validate.positive("reconnectBackoffMin", min);
+            this.reconnectBackoffMax = Validate.positive("reconnectBackoffMax", max);
+            return this;
+        }
 
         public Builder connections(int connections) {
             this.connections = Validate.between("connections", connections, 0, 1024);

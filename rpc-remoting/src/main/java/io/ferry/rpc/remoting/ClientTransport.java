@@ -6,6 +6,7 @@ import io.ferry.rpc.remoting.internal.codec.FrameDecoder;
 import io.ferry.rpc.remoting.internal.exchange.ClientHandler;
 import io.ferry.rpc.remoting.internal.exchange.Connections;
 import io.ferry.rpc.remoting.internal.exchange.Connection;
+import io.ferry.rpc.remoting.internal.liveness.KeepAliveHandler;
 import io.ferry.rpc.remoting.internal.transport.Transports;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
@@ -142,15 +143,24 @@ public final class ClientTransport {
             @Override
             protected void initChannel(Channel ch) {
                 ClientHandler handler = new ClientHandler();
-                Connections.bind(handler, ch, address.toString(), timer);
+                Connection connection = Connections.bind(handler, ch, address.toString(), timer);
                 ch.pipeline().addLast("decoder", new FrameDecoder(FrameDecoder.Side.CONSUMER, options.payloadBytes()))
+                        .addLast("keepalive", new KeepAliveHandler(options.heartbeat().toNanos(), System::nanoTime,
+                                connection::nextId))
                         .addLast("handler", handler);
             }
         });
         CompletableFuture<Connection> result = new CompletableFuture<>();
         bootstrap.connect(address).addListener((ChannelFuture f) -> {
             if (f.isSuccess()) {
-                result.complete(Connections.of(f.channel()));
+                Connections.of(f.channel()).awaitReadiness(options.connectTimeout().toNanos())
+                        .whenComplete((ready, error) -> {
+                            if (error != null) {
+                                result.completeExceptionally(error);
+                            } else {
+                                result.complete(ready);
+                            }
+                        });
             } else {
                 result.completeExceptionally(RpcException.notExecuted(RpcStatus.NETWORK,
                         "cannot connect to " + address + ": " + f.cause().getMessage(), f.cause()));

@@ -9,7 +9,6 @@ import io.ferry.rpc.remoting.internal.exchange.Connection;
 import io.ferry.rpc.remoting.internal.exchange.Reply;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
-import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -34,7 +33,7 @@ public final class ProviderClient implements AutoCloseable {
     private final AtomicInteger next = new AtomicInteger();
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private ProviderClient(InetSocketAddress address, ClientOptions options) {
+    private ProviderClient(InetSocketAddress address, ClientOptions options, long spreadNanos) {
         this.transport = ClientTransport.acquire();
         this.address = address;
         this.options = options;
@@ -50,18 +49,22 @@ public final class ProviderClient implements AutoCloseable {
         }
         if (!options.lazy()) {
             for (ConnectionSlot slot : slots) {
-                slot.connection().whenComplete((c, error) -> {
-                    if (error != null) {
-                        LoggerFactory.getLogger(ProviderClient.class).warn("cannot connect to {} yet: {}; "
-                                + "calls will try again", address, error.getMessage());
-                    }
-                });
+                slot.connectSoon(spreadNanos);
             }
         }
     }
 
     public static ProviderClient open(InetSocketAddress address, ClientOptions options) {
-        return new ProviderClient(address, options);
+        return new ProviderClient(address, options, 0);
+    }
+
+    /**
+     * Opens a client whose first connects start after a random delay in [0, spread), so that thousands of consumers
+     * told of the same provider at the same moment do not all knock on its accept queue in the same millisecond.
+     * The first call that needs a connection starts it at once.
+     */
+    public static ProviderClient open(InetSocketAddress address, ClientOptions options, java.time.Duration spread) {
+        return new ProviderClient(address, options, spread.toNanos());
     }
 
     public InetSocketAddress address() {

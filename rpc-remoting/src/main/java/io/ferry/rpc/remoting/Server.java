@@ -10,6 +10,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import org.slf4j.Logger;
@@ -43,6 +44,7 @@ public final class Server implements AutoCloseable {
 
     private Server(ServerOptions options, ServiceTable services) {
         this.options = options;
+        warnIfBacklogCapped(options.backlog());
         this.boss = Transports.newGroup(1, "ferry-server-boss");
         this.workers = Transports.newGroup(options.ioThreads(), "ferry-server-io");
         BlockingQueue<Runnable> queue = options.queues() == 0
@@ -57,12 +59,15 @@ public final class Server implements AutoCloseable {
         try {
             InetSocketAddress bind = options.host() == null
                     ? new InetSocketAddress(options.port()) : new InetSocketAddress(options.host(), options.port());
-            ServerHandler handler = new ServerHandler(services, pool, options.payloadBytes(), channels);
+            ServerHandler handler = new ServerHandler(services, pool, options.payloadBytes(), channels,
+                    options.accepts());
+            long idleNanos = 3 * options.heartbeat().toNanos();
             bootstrap.childHandler(new ChannelInitializer<Channel>() {
                 @Override
                 protected void initChannel(Channel ch) {
-                    ch.pipeline().addLast("decoder", new FrameDecoder(FrameDecoder.Side.PROVIDER,
-                            options.payloadBytes())).addLast("handler", handler);
+                    ch.pipeline().addLast("idle", new IdleStateHandler(idleNanos, 0, 0, TimeUnit.NANOSECONDS))
+                            .addLast("decoder", new FrameDecoder(FrameDecoder.Side.PROVIDER, options.payloadBytes()))
+                            .addLast("handler", handler);
                 }
             });
             this.serverChannel = bootstrap.bind(bind).syncUninterruptibly().channel();
@@ -74,6 +79,20 @@ public final class Server implements AutoCloseable {
         }
         log.info("Ferry server listening on {} ({} transport, {} IO threads, {} business threads)", address,
                 Transports.name(), options.ioThreads(), options.threads());
+    }
+
+    /** Linux silently caps the accept queue at net.core.somaxconn: say so when that defeats the backlog. */
+    private static void warnIfBacklogCapped(int backlog) {
+        java.nio.file.Path somaxconn = java.nio.file.Path.of("/proc/sys/net/core/somaxconn");
+        try {
+            int cap = Integer.parseInt(java.nio.file.Files.readString(somaxconn).trim());
+            if (cap < backlog) {
+                log.warn("backlog {} is capped by net.core.somaxconn = {}: raise it (sysctl -w net.core.somaxconn={})"
+                        + " or a reconnect storm may overflow the accept queue", backlog, cap, backlog);
+            }
+        } catch (java.io.IOException | NumberFormatException e) {
+            // not Linux, or not readable: nothing to say
+        }
     }
 
     /** Binds and starts serving {@code services}. Fails if the address cannot be bound. */

@@ -13,6 +13,8 @@ package io.ferry.rpc.remoting;
  *   <tr><td>threads</td><td>200: the business pool, fixed size</td></tr>
  *   <tr><td>queues</td><td>0: no queue; a request finding every thread busy is answered THREADPOOL_EXHAUSTED (100)</td></tr>
  *   <tr><td>payloadBytes</td><td>8 MiB, checked on every request received and every response sent</td></tr>
+ *   <tr><td>heartbeat</td><td>60 s: the provider sends none; it closes a connection with no reads for 3 × this</td></tr>
+ *   <tr><td>accepts</td><td>0 = no limit: connections over it are closed at once, with a log line</td></tr>
  *   <tr><td>socket</td><td>{@link SocketOptions#defaults()}</td></tr>
  * </table>
  */
@@ -28,8 +30,12 @@ public final class ServerOptions {
     private final int queues;
     private final int payloadBytes;
     private final SocketOptions socket;
+    private final java.time.Duration heartbeat;
+    private final int accepts;
 
     private ServerOptions(Builder b) {
+        this.heartbeat = b.heartbeat;
+        this.accepts = b.accepts;
         this.host = b.host;
         this.port = b.port;
         this.ioThreads = b.ioThreads;
@@ -80,9 +86,17 @@ public final class ServerOptions {
         return socket;
     }
 
+    public java.time.Duration heartbeat() {
+        return heartbeat;
+    }
+
+    public int accepts() {
+        return accepts;
+    }
+
     public Builder toBuilder() {
         return new Builder().host(host).port(port).ioThreads(ioThreads).backlog(backlog).threads(threads)
-                .queues(queues).payloadBytes(payloadBytes).socket(socket);
+                .queues(queues).payloadBytes(payloadBytes).socket(socket).heartbeat(heartbeat).accepts(accepts);
     }
 
     public static final class Builder {
@@ -94,6 +108,18 @@ public final class ServerOptions {
         private int queues;
         private int payloadBytes = DEFAULT_PAYLOAD;
         private SocketOptions socket = SocketOptions.defaults();
+        private java.time.Duration heartbeat = java.time.Duration.ofSeconds(60);
+        private int accepts;
+
+        public Builder heartbeat(java.time.Duration heartbeat) {
+            this.heartbeat = Validate.positive("heartbeat", heartbeat);
+            return this;
+        }
+
+        public Builder accepts(int accepts) {
+            this.accepts = Validate.atLeast("accepts", accepts, 0);
+            return this;
+        }
 
         public Builder host(String host) {
             this.host = host == null || host.isBlank() ? null : host;

@@ -129,7 +129,10 @@ class ClientConnectionTest {
         }
     }
 
-    /** A provider that accepts, reads the request, and then either closes or stays silent. */
+    /**
+     * A provider that answers the readiness ping like any Dubbo provider, then, at the first real request, either
+     * closes the connection or stays silent.
+     */
     private static final class MisbehavingProvider implements AutoCloseable {
         final ServerSocket socket;
         final CountDownLatch requestRead = new CountDownLatch(1);
@@ -139,11 +142,24 @@ class ClientConnectionTest {
             socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
             thread = new Thread(() -> {
                 try (Socket s = socket.accept()) {
-                    InputStream in = s.getInputStream();
-                    in.readNBytes(16);
-                    requestRead.countDown();
-                    if (!closeAfterRequest) {
-                        in.readAllBytes(); // silent until the client goes away
+                    java.io.DataInputStream in = new java.io.DataInputStream(s.getInputStream());
+                    while (true) {
+                        byte[] header = new byte[16];
+                        in.readFully(header);
+                        byte[] body = new byte[java.nio.ByteBuffer.wrap(header, 12, 4).getInt()];
+                        in.readFully(body);
+                        if ((header[2] & 0x20) != 0) { // an event: answer it as a heartbeat
+                            header[2] = 0x22;
+                            header[3] = 20;
+                            s.getOutputStream().write(header);
+                            s.getOutputStream().write(body);
+                            continue;
+                        }
+                        requestRead.countDown();
+                        if (!closeAfterRequest) {
+                            in.readAllBytes(); // silent until the client goes away
+                        }
+                        return;
                     }
                 } catch (Exception ignored) {
                     // the test closed the socket
@@ -170,8 +186,10 @@ class ClientConnectionTest {
             long start = System.nanoTime();
             CompletableFuture<Reply> call = client.invoke(hello("x", 30_000), Runnable::run);
             ExecutionException e = assertThrows(ExecutionException.class, () -> call.get(20, TimeUnit.SECONDS));
+            assertEquals(0, provider.requestRead.getCount(), "the request was sent: it failed mid-call");
             RpcException rpc = (RpcException) e.getCause();
             assertEquals(RpcStatus.NETWORK, rpc.status());
+            assertTrue(!rpc.isNotExecuted(), "it may have run: not to be moved elsewhere");
             assertTrue(rpc.getMessage().contains("closed"), rpc.getMessage());
             assertTrue(rpc.getMessage().contains(String.valueOf(provider.address().getPort())), "names the peer");
             assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) < 10);
@@ -186,6 +204,7 @@ class ClientConnectionTest {
             CompletableFuture<Reply> call = client.invoke(hello("x", 300), Runnable::run);
             ExecutionException e = assertThrows(ExecutionException.class, () -> call.get(10, TimeUnit.SECONDS));
             long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertEquals(0, provider.requestRead.getCount(), "the request was sent and never answered");
             assertEquals(RpcStatus.TIMEOUT, ((RpcException) e.getCause()).status());
             assertTrue(elapsed >= 290 && elapsed < 3000, "ended after " + elapsed + " ms");
         }

@@ -36,10 +36,11 @@ public final class ClientHandler extends ChannelInboundHandlerAdapter {
         try {
             if (frame.isEvent() && frame.isRequest()) {
                 onEvent(ctx, frame);
-            } else if (frame.isRequest()) {
+            } else if (frame.isEvent()) {
+                connection.onHeartbeatAnswer(frame.id()); // an answer to a heartbeat, perhaps the readiness ping
+            } else {
                 log.warn("{}: provider sent a request (callbacks are not supported), ignored", connection.peer());
             }
-            // answers to our heartbeats need nothing more: any read proves the peer alive
         } finally {
             frame.release();
         }

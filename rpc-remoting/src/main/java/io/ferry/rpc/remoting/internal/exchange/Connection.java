@@ -36,6 +36,8 @@ public final class Connection {
     private final Map<Long, PendingCall> pending = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong(ThreadLocalRandom.current().nextLong());
     private volatile boolean readonly;
+    private volatile long readinessId;
+    private volatile CompletableFuture<Connection> readiness;
 
     Connection(Channel channel, String peer, Timer timer) {
         this.channel = channel;
@@ -110,6 +112,41 @@ public final class Connection {
         return result;
     }
 
+    /**
+     * Sends a heartbeat and completes when its answer arrives: only then does the connection carry calls. No answer
+     * within {@code timeoutNanos} (a connection the kernel accepted but the provider never took from its accept
+     * queue, or a peer that is not a Dubbo provider) closes the connection and fails the future.
+     */
+    public CompletableFuture<Connection> awaitReadiness(long timeoutNanos) {
+        CompletableFuture<Connection> ready = new CompletableFuture<>();
+        readinessId = nextId();
+        readiness = ready;
+        io.netty.util.Timeout deadline = timer.newTimeout(t -> {
+            if (ready.completeExceptionally(RpcException.notExecuted(RpcStatus.NETWORK, "no answer to the "
+                    + "readiness ping from " + peer + " within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos)
+                    + " ms (a connection the provider never accepted?)", null))) {
+                channel.close();
+            }
+        }, timeoutNanos, TimeUnit.NANOSECONDS);
+        ready.whenComplete((c, e) -> deadline.cancel());
+        channel.writeAndFlush(io.ferry.rpc.remoting.internal.codec.FrameEncoder.heartbeatRequest(channel.alloc(),
+                readinessId)).addListener(f -> {
+                    if (!f.isSuccess()) {
+                        ready.completeExceptionally(RpcException.notExecuted(RpcStatus.NETWORK,
+                                "cannot ping " + peer + ": " + f.cause(), f.cause()));
+                    }
+                });
+        return ready;
+    }
+
+    /** IO thread: a heartbeat answer arrived. */
+    void onHeartbeatAnswer(long id) {
+        CompletableFuture<Connection> ready = readiness;
+        if (ready != null && id == readinessId) {
+            ready.complete(this);
+        }
+    }
+
     private void expire(long id) {
         PendingCall call = pending.remove(id);
         if (call != null) {
@@ -141,6 +178,11 @@ public final class Connection {
 
     /** The channel closed: every call still pending fails now, not at its timeout. */
     void onClosed() {
+        CompletableFuture<Connection> ready = readiness;
+        if (ready != null) {
+            ready.completeExceptionally(RpcException.notExecuted(RpcStatus.NETWORK,
+                    "connection to " + peer + " closed before it was ready", null));
+        }
         if (pending.isEmpty()) {
             return;
         }

@@ -11,10 +11,11 @@ public final class Connections {
     private Connections() {
     }
 
-    public static void bind(ClientHandler handler, Channel channel, String peer, Timer timer) {
+    public static Connection bind(ClientHandler handler, Channel channel, String peer, Timer timer) {
         Connection connection = new Connection(channel, peer, timer);
         channel.attr(CONNECTION).set(connection);
         handler.bind(connection);
+        return connection;
     }
 
     public static Connection of(Channel channel) {

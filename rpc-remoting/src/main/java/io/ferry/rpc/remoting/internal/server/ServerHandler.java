@@ -28,13 +28,16 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     private final ThreadPoolExecutor pool;
     private final int payloadLimit;
     private final ChannelGroup channels;
+    private final int accepts;
     private volatile String localAddress = "?";
 
-    public ServerHandler(ServiceTable services, ThreadPoolExecutor pool, int payloadLimit, ChannelGroup channels) {
+    public ServerHandler(ServiceTable services, ThreadPoolExecutor pool, int payloadLimit, ChannelGroup channels,
+                         int accepts) {
         this.services = services;
         this.pool = pool;
         this.payloadLimit = payloadLimit;
         this.channels = channels;
+        this.accepts = accepts;
     }
 
     public void localAddress(InetSocketAddress address) {
@@ -43,8 +46,25 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        if (accepts > 0 && channels.size() >= accepts) {
+            log.warn("{}: over the accepts limit of {} connections; closing it", ctx.channel().remoteAddress(),
+                    accepts);
+            ctx.close();
+            return;
+        }
         channels.add(ctx.channel());
         super.channelActive(ctx);
+    }
+
+    /** No reads for three heartbeat intervals: the consumer is gone, or its path is. */
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+        if (event instanceof io.netty.handler.timeout.IdleStateEvent) {
+            log.info("{}: nothing read for 3 heartbeat intervals; closing", ctx.channel().remoteAddress());
+            ctx.close();
+            return;
+        }
+        super.userEventTriggered(ctx, event);
     }
 
     @Override

@@ -1,0 +1,74 @@
+package io.ferry.rpc.remoting.internal.liveness;
+
+import java.util.function.DoubleSupplier;
+
+/**
+ * When a consumer connection should send a heartbeat, and when it should give up on its peer. Time is a
+ * parameter: every method takes {@code now} in nanoseconds, so tests drive it with a fake clock.
+ *
+ * <pre>
+ *  read ──────── idle ─────────► heartbeat ── idle ──► heartbeat ...      3 × interval without a read: CLOSE
+ *        threshold drawn anew each cycle, uniform in [0.5, 1.5) × interval
+ * </pre>
+ *
+ * A heartbeat goes out only after the connection has been idle (no reads) for this cycle's threshold. The
+ * threshold is drawn again on <em>every</em> cycle, not only once: an event that puts many connections in step (a
+ * provider's GC pause, a network blip, a mass reconnect) makes their reads arrive together, and with a fixed
+ * threshold their heartbeats would then stay together forever. A fresh draw each cycle spreads them over a whole
+ * interval within one cycle. Not thread-safe: one per connection, used on its event loop.
+ */
+public final class KeepAlive {
+    /** What to do now. */
+    public enum Action { NONE, SEND_HEARTBEAT, CLOSE }
+
+    private final long intervalNanos;
+    private final DoubleSupplier random;
+    private long lastRead;
+    private long cycleStart;
+    private long threshold;
+
+    /**
+     * @param random uniform in [0, 1); {@code ThreadLocalRandom.current()::nextDouble} in production
+     */
+    public KeepAlive(long intervalNanos, long now, DoubleSupplier random) {
+        if (intervalNanos <= 0) {
+            throw new IllegalArgumentException("heartbeat: " + intervalNanos + "ns (expected: > 0)");
+        }
+        this.intervalNanos = intervalNanos;
+        this.random = random;
+        this.lastRead = now;
+        newCycle(now);
+    }
+
+    private void newCycle(long now) {
+        cycleStart = now;
+        threshold = (long) (intervalNanos * (0.5 + random.getAsDouble()));
+    }
+
+    /** Something arrived from the peer. */
+    public void onRead(long now) {
+        lastRead = now;
+    }
+
+    /** Decides what to do at {@code now}; a heartbeat decision also starts the next cycle. */
+    public Action check(long now) {
+        if (now - lastRead >= 3 * intervalNanos) {
+            return Action.CLOSE;
+        }
+        if (lastRead > cycleStart) {
+            newCycle(lastRead); // a read ended the cycle: the idle clock restarts from it
+        }
+        if (now - cycleStart >= threshold) {
+            newCycle(now);
+            return Action.SEND_HEARTBEAT;
+        }
+        return Action.NONE;
+    }
+
+    /** Nanoseconds from {@code now} until the next {@link #check} could act. */
+    public long nextCheckIn(long now) {
+        long heartbeatAt = Math.max(cycleStart, lastRead) + threshold;
+        long closeAt = lastRead + 3 * intervalNanos;
+        return Math.max(1, Math.min(heartbeatAt, closeAt) - now);
+    }
+}

@@ -1,0 +1,85 @@
+package io.ferry.rpc.remoting.internal.liveness;
+
+import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.util.concurrent.ScheduledFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+
+/**
+ * Runs a {@link KeepAlive} on a consumer connection's event loop: notes every read, sends a heartbeat when the
+ * connection has been idle for the cycle's threshold, and closes it after three intervals without a read (a peer
+ * that vanished, or a path that silently drops packets); the connection's slot then reconnects.
+ */
+public final class KeepAliveHandler extends ChannelInboundHandlerAdapter {
+    private static final Logger log = LoggerFactory.getLogger(KeepAliveHandler.class);
+
+    private final long intervalNanos;
+    private final LongSupplier clock;
+    private final HeartbeatIds ids;
+    private KeepAlive keepAlive;
+    private ScheduledFuture<?> tick;
+
+    /** Supplies ids for heartbeat requests, from the connection's own counter. */
+    @FunctionalInterface
+    public interface HeartbeatIds {
+        long next();
+    }
+
+    public KeepAliveHandler(long intervalNanos, LongSupplier clock, HeartbeatIds ids) {
+        this.intervalNanos = intervalNanos;
+        this.clock = clock;
+        this.ids = ids;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        keepAlive = new KeepAlive(intervalNanos, clock.getAsLong(), () -> ThreadLocalRandom.current().nextDouble());
+        schedule(ctx);
+        super.channelActive(ctx);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        if (keepAlive != null) {
+            keepAlive.onRead(clock.getAsLong());
+        }
+        super.channelRead(ctx, msg);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        if (tick != null) {
+            tick.cancel(false);
+        }
+        super.channelInactive(ctx);
+    }
+
+    private void schedule(ChannelHandlerContext ctx) {
+        tick = ctx.executor().schedule(() -> check(ctx), keepAlive.nextCheckIn(clock.getAsLong()),
+                TimeUnit.NANOSECONDS);
+    }
+
+    private void check(ChannelHandlerContext ctx) {
+        if (!ctx.channel().isActive()) {
+            return;
+        }
+        switch (keepAlive.check(clock.getAsLong())) {
+            case SEND_HEARTBEAT -> ctx.writeAndFlush(FrameEncoder.heartbeatRequest(ctx.alloc(), ids.next()));
+            case CLOSE -> {
+                log.warn("{}: nothing read for {} ms (3 heartbeat intervals); closing to reconnect",
+                        ctx.channel().remoteAddress(), TimeUnit.NANOSECONDS.toMillis(3 * intervalNanos));
+                ctx.close();
+                return;
+            }
+            default -> {
+            }
+        }
+        schedule(ctx);
+    }
+}
