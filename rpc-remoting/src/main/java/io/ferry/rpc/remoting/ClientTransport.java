@@ -145,8 +145,7 @@ public final class ClientTransport {
                 ClientHandler handler = new ClientHandler();
                 Connection connection = Connections.bind(handler, ch, address.toString(), timer);
                 ch.pipeline().addLast("decoder", new FrameDecoder(FrameDecoder.Side.CONSUMER, options.payloadBytes()))
-                        .addLast("keepalive", new KeepAliveHandler(options.heartbeat().toNanos(), System::nanoTime,
-                                connection::nextId))
+                        .addLast("keepalive", new KeepAliveHandler(options.heartbeat().toNanos(), connection::nextId))
                         .addLast("handler", handler);
             }
         });

@@ -92,6 +92,18 @@ public final class ProviderClient implements AutoCloseable {
         return false;
     }
 
+    /**
+     * Completes when some connection of this client is ready (connected and pinged); fails when the attempt under
+     * way fails. Starts connecting if nothing is under way.
+     */
+    public CompletableFuture<Void> whenReady() {
+        CompletableFuture<?>[] attempts = new CompletableFuture<?>[slots.length];
+        for (int i = 0; i < slots.length; i++) {
+            attempts[i] = slots[i].connection();
+        }
+        return CompletableFuture.anyOf(attempts).thenApply(c -> null);
+    }
+
     /** Connections currently open (for tests and diagnostics). */
     public int openConnections() {
         int n = 0;

@@ -20,8 +20,8 @@ public final class KeepAliveHandler extends ChannelInboundHandlerAdapter {
     private static final Logger log = LoggerFactory.getLogger(KeepAliveHandler.class);
 
     private final long intervalNanos;
-    private final LongSupplier clock;
     private final HeartbeatIds ids;
+    private LongSupplier clock;
     private KeepAlive keepAlive;
     private ScheduledFuture<?> tick;
 
@@ -31,14 +31,16 @@ public final class KeepAliveHandler extends ChannelInboundHandlerAdapter {
         long next();
     }
 
-    public KeepAliveHandler(long intervalNanos, LongSupplier clock, HeartbeatIds ids) {
+    /** Time comes from the event loop's own ticker, which tests advance by hand. */
+    public KeepAliveHandler(long intervalNanos, HeartbeatIds ids) {
         this.intervalNanos = intervalNanos;
-        this.clock = clock;
         this.ids = ids;
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        io.netty.util.concurrent.Ticker ticker = ctx.executor().ticker();
+        clock = ticker::nanoTime;
         keepAlive = new KeepAlive(intervalNanos, clock.getAsLong(), () -> ThreadLocalRandom.current().nextDouble());
         schedule(ctx);
         super.channelActive(ctx);

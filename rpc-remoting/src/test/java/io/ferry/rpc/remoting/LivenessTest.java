@@ -1,0 +1,142 @@
+package io.ferry.rpc.remoting;
+
+import io.ferry.rpc.RpcException;
+import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.remoting.internal.exchange.Reply;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Liveness over real sockets on 127.0.0.1: blackholes, half-open connections, limits, reconnection. */
+class LivenessTest {
+    private static final ServiceSchema GREETER = ServiceSchema.of(Greeter.class, ClassAllowList.none());
+    private Server server;
+
+    @BeforeEach
+    void start() {
+        server = startServer(0, 0);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private static Server startServer(int port, int accepts) {
+        ServiceTable services = new ServiceTable();
+        services.add(new ProviderService(GREETER, "", "",
+                invocation -> CompletableFuture.completedFuture("hello " + invocation.arguments()[0])));
+        return Server.start(ServerOptions.builder().host("127.0.0.1").port(port).accepts(accepts).build(), services);
+    }
+
+    private static OutboundCall hello(String name, long timeoutMillis) throws Exception {
+        return new OutboundCall(GREETER, GREETER.method(Greeter.class.getMethod("hello", String.class)), "0.0.0",
+                new Object[] {name}, Map.of("path", Greeter.class.getName()),
+                TimeUnit.MILLISECONDS.toNanos(timeoutMillis), false);
+    }
+
+    @Test
+    void aBlackholedConnectionIsDetectedAndReplaced() throws Exception {
+        try (TcpProxy proxy = new TcpProxy(server.address());
+             ProviderClient client = ProviderClient.open(proxy.address(), ClientOptions.builder().connections(1)
+                     .heartbeat(Duration.ofMillis(200)).build())) {
+            assertEquals("hello 1", client.invoke(hello("1", 2000), Runnable::run).get(5, TimeUnit.SECONDS).value());
+            proxy.blackholeExisting();
+            // calls sent into the hole time out; within 3 silent heartbeat intervals the connection is replaced
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            Object answer = null;
+            while (answer == null && System.nanoTime() < deadline) {
+                try {
+                    answer = client.invoke(hello("2", 300), Runnable::run).get(5, TimeUnit.SECONDS).value();
+                } catch (ExecutionException e) {
+                    assertTrue(e.getCause() instanceof RpcException, e.toString());
+                }
+            }
+            assertEquals("hello 2", answer);
+            assertTrue(proxy.accepted.get() >= 2, "a new connection replaced the blackholed one");
+        }
+    }
+
+    @Test
+    void aHalfOpenConnectionNeverCarriesACall() throws Exception {
+        // the kernel completes the handshake into the accept queue, but nobody ever accepts
+        try (ServerSocket neverAccepts = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+             ProviderClient client = ProviderClient.open(
+                     new InetSocketAddress(InetAddress.getLoopbackAddress(), neverAccepts.getLocalPort()),
+                     ClientOptions.builder().connections(1).connectTimeout(Duration.ofMillis(300)).build())) {
+            ExecutionException e = assertThrows(ExecutionException.class,
+                    () -> client.invoke(hello("x", 5000), Runnable::run).get(10, TimeUnit.SECONDS));
+            RpcException rpc = (RpcException) e.getCause();
+            assertTrue(rpc.isNotExecuted(), "provably not run: safe to move to another provider");
+            assertTrue(rpc.getMessage().contains("readiness ping"), rpc.getMessage());
+            assertEquals(0, client.openConnections());
+        }
+    }
+
+    @Test
+    void connectionsOverTheAcceptsLimitAreClosed() throws Exception {
+        server.close();
+        server = startServer(0, 1);
+        try (ProviderClient first = ProviderClient.open(server.address(), ClientOptions.builder().connections(1)
+                .build());
+             Socket second = new Socket(server.address().getAddress(), server.address().getPort())) {
+            assertEquals("hello a", first.invoke(hello("a", 2000), Runnable::run).get(5, TimeUnit.SECONDS).value());
+            second.setSoTimeout(5000);
+            assertEquals(-1, second.getInputStream().read(), "the second connection is closed by the provider");
+            assertEquals(1, server.connections());
+        }
+    }
+
+    @Test
+    void aSpreadFirstConnectIsStartedAtOnceByACallThatNeedsIt() throws Exception {
+        try (ProviderClient client = ProviderClient.open(server.address(), ClientOptions.builder().connections(1)
+                .build(), Duration.ofSeconds(30))) {
+            assertEquals(0, client.openConnections(), "waiting out its random delay");
+            long start = System.nanoTime();
+            assertEquals("hello now", client.invoke(hello("now", 2000), Runnable::run).get(5, TimeUnit.SECONDS)
+                    .value());
+            assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) < 3);
+        }
+    }
+
+    @Test
+    void afterAProviderRestartTheConnectionComesBackWithoutACall() throws Exception {
+        try (ProviderClient client = ProviderClient.open(server.address(), ClientOptions.builder().connections(1)
+                .reconnectBackoff(Duration.ofMillis(50), Duration.ofMillis(400)).build())) {
+            client.whenReady().get(5, TimeUnit.SECONDS);
+            int port = server.port();
+            server.close();
+            server = startServer(port, 0);
+            // no call is made: the slot reconnects in the background, with jittered back-off
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (client.openConnections() == 0 && System.nanoTime() < deadline) {
+                try {
+                    client.whenReady().get(2, TimeUnit.SECONDS);
+                } catch (ExecutionException refusedWhileDown) {
+                    // an attempt made before the restart failed; the next one is already scheduled
+                }
+            }
+            assertEquals(1, client.openConnections());
+            assertEquals("hello back", client.invoke(hello("back", 2000), Runnable::run).get(5, TimeUnit.SECONDS)
+                    .value());
+        }
+    }
+
+    static Reply unused() {
+        return Reply.EMPTY;
+    }
+}
