@@ -92,11 +92,13 @@ class LivenessTest {
         server.close();
         server = startServer(0, 1);
         try (ProviderClient first = ProviderClient.open(server.address(), ClientOptions.builder().connections(1)
-                .build());
-             Socket second = new Socket(server.address().getAddress(), server.address().getPort())) {
+                .build())) {
+            first.whenReady().get(5, TimeUnit.SECONDS);
+            try (Socket second = new Socket(server.address().getAddress(), server.address().getPort())) {
+                second.setSoTimeout(5000);
+                assertEquals(-1, second.getInputStream().read(), "the second connection is closed by the provider");
+            }
             assertEquals("hello a", first.invoke(hello("a", 2000), Runnable::run).get(5, TimeUnit.SECONDS).value());
-            second.setSoTimeout(5000);
-            assertEquals(-1, second.getInputStream().read(), "the second connection is closed by the provider");
             assertEquals(1, server.connections());
         }
     }
