@@ -16,7 +16,8 @@ public class RpcException extends RuntimeException {
     }
 
     public RpcException(RpcStatus status, String message, Throwable cause) {
-        this(status, message, cause, status == RpcStatus.THREADPOOL_EXHAUSTED);
+        this(status, message, cause,
+                status == RpcStatus.THREADPOOL_EXHAUSTED || status == RpcStatus.SHUTTING_DOWN);
     }
 
     private RpcException(RpcStatus status, String message, Throwable cause, boolean notExecuted) {

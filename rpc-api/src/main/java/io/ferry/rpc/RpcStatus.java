@@ -31,6 +31,11 @@ public enum RpcStatus {
     CLIENT_ERROR(90),
     /** The provider's business thread pool is full; the call did not run. Wire 100. */
     THREADPOOL_EXHAUSTED(100),
+    /**
+     * The provider is shutting down and did not run the call: try another provider. Sent as SERVER_ERROR (80) with
+     * a message starting {@value #SHUTTING_DOWN_PREFIX}; a Dubbo consumer fails over on it like on any error.
+     */
+    SHUTTING_DOWN(80),
     /** A request or response is larger than the payload limit. Local on the consumer; a provider sends 25. */
     PAYLOAD_TOO_LARGE(25),
     /** No provider of the service is known, or every one was tried. Local; sent as CHANNEL_INACTIVE (35). */
@@ -44,6 +49,8 @@ public enum RpcStatus {
     public static final String METHOD_NOT_FOUND_PREFIX = "Method not found: ";
     /** The message prefix of a missing service in a SERVICE_ERROR (70) answer, Dubbo's own wording. */
     public static final String SERVICE_NOT_FOUND_PREFIX = "Not found exported service: ";
+    /** The message prefix of a call refused unrun by a provider that is shutting down (status 80). */
+    public static final String SHUTTING_DOWN_PREFIX = "Provider is shutting down, request not executed: ";
 
     private final byte wireCode;
 
@@ -76,7 +83,8 @@ public enum RpcStatus {
             case 70:
                 return message != null && message.startsWith(SERVICE_NOT_FOUND_PREFIX) ? SERVICE_NOT_FOUND
                         : SERVICE_ERROR;
-            case 80: return SERVER_ERROR;
+            case 80:
+                return message != null && message.startsWith(SHUTTING_DOWN_PREFIX) ? SHUTTING_DOWN : SERVER_ERROR;
             case 90: return CLIENT_ERROR;
             case 100: return THREADPOOL_EXHAUSTED;
             default: return UNKNOWN;

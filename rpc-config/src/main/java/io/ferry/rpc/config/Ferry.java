@@ -59,6 +59,7 @@ public final class Ferry implements AutoCloseable {
     private final List<CallTarget> targets = new ArrayList<>();
     private ClientTransport transport;
     private Registry registry;
+    private final Thread shutdownHook;
     private Server server;
     private boolean closed;
 
@@ -69,6 +70,10 @@ public final class Ferry implements AutoCloseable {
         this.registryConfig = b.registry;
         if (consumer.ioThreads() != null) {
             ClientTransport.configure(consumer.ioThreads());
+        }
+        this.shutdownHook = b.shutdownHook ? new Thread(this::close, "ferry-shutdown") : null;
+        if (shutdownHook != null) {
+            Runtime.getRuntime().addShutdownHook(shutdownHook);
         }
     }
 
@@ -220,7 +225,11 @@ public final class Ferry implements AutoCloseable {
         }
     }
 
-    /** Unexports everything, closes the server and every reference of this bootstrap. Idempotent. */
+    /**
+     * Unregisters every service, shuts the server down gracefully (readonly event, grace, refusal of late requests,
+     * drain of those in flight), then closes every reference of this bootstrap. Idempotent; also run by a JVM
+     * shutdown hook unless disabled.
+     */
     @Override
     public void close() {
         List<CallTarget> toClose;
@@ -232,6 +241,13 @@ public final class Ferry implements AutoCloseable {
                 return;
             }
             closed = true;
+            if (shutdownHook != null && Thread.currentThread() != shutdownHook) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(shutdownHook);
+                } catch (IllegalStateException jvmShuttingDown) {
+                    // the hook is running or about to: nothing to remove
+                }
+            }
             toClose = new ArrayList<>(targets);
             targets.clear();
             toStop = server;
@@ -241,11 +257,11 @@ public final class Ferry implements AutoCloseable {
         if (toLeave != null) {
             toLeave.close(); // unregister first: consumers stop choosing this provider
         }
+        if (toStop != null) {
+            toStop.shutdownGracefully(); // in-flight requests may still call out through the references below
+        }
         for (CallTarget target : toClose) {
             target.close();
-        }
-        if (toStop != null) {
-            toStop.close();
         }
         if (share != null) {
             share.release();
@@ -272,6 +288,13 @@ public final class Ferry implements AutoCloseable {
         private ProtocolConfig protocol = ProtocolConfig.defaults();
         private ConsumerConfig consumer = ConsumerConfig.defaults();
         private RegistryConfig registry;
+        private boolean shutdownHook = true;
+
+        /** Whether a JVM shutdown hook closes this bootstrap (gracefully) for users who forget; default true. */
+        public Builder shutdownHook(boolean enabled) {
+            this.shutdownHook = enabled;
+            return this;
+        }
 
         /** Registers exported services and discovers providers for references without a url. */
         public Builder registry(RegistryConfig registry) {

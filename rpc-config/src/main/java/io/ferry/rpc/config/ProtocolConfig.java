@@ -71,6 +71,24 @@ public final class ProtocolConfig {
             return this;
         }
 
+        /** Default 500 ms of grace after the readonly event, and up to 10 s for requests in flight. */
+        public Builder shutdown(java.time.Duration grace, java.time.Duration timeout) {
+            server.shutdown(grace, timeout);
+            return this;
+        }
+
+        /** Provider heartbeat: it closes connections with no reads for 3 x this. Default 60 s. */
+        public Builder heartbeat(java.time.Duration heartbeat) {
+            server.heartbeat(heartbeat);
+            return this;
+        }
+
+        /** Most connections accepted; 0 (default) for no limit. */
+        public Builder accepts(int accepts) {
+            server.accepts(accepts);
+            return this;
+        }
+
         public Builder socket(SocketOptions socket) {
             server.socket(socket);
             return this;

@@ -1,6 +1,7 @@
 package io.ferry.rpc.remoting;
 
 import io.ferry.rpc.remoting.internal.codec.FrameDecoder;
+import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
 import io.ferry.rpc.remoting.internal.server.ServerHandler;
 import io.ferry.rpc.remoting.internal.transport.Transports;
 import io.netty.bootstrap.ServerBootstrap;
@@ -40,6 +41,7 @@ public final class Server implements AutoCloseable {
     private final ChannelGroup channels = new DefaultChannelGroup("ferry-server", GlobalEventExecutor.INSTANCE);
     private final Channel serverChannel;
     private final InetSocketAddress address;
+    private final ServerHandler handler;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private Server(ServerOptions options, ServiceTable services) {
@@ -59,8 +61,7 @@ public final class Server implements AutoCloseable {
         try {
             InetSocketAddress bind = options.host() == null
                     ? new InetSocketAddress(options.port()) : new InetSocketAddress(options.host(), options.port());
-            ServerHandler handler = new ServerHandler(services, pool, options.payloadBytes(), channels,
-                    options.accepts());
+            this.handler = new ServerHandler(services, pool, options.payloadBytes(), channels, options.accepts());
             long idleNanos = 3 * options.heartbeat().toNanos();
             bootstrap.childHandler(new ChannelInitializer<Channel>() {
                 @Override
@@ -84,13 +85,14 @@ public final class Server implements AutoCloseable {
     /** Linux silently caps the accept queue at net.core.somaxconn: say so when that defeats the backlog. */
     private static void warnIfBacklogCapped(int backlog) {
         java.nio.file.Path somaxconn = java.nio.file.Path.of("/proc/sys/net/core/somaxconn");
-        try {
-            int cap = Integer.parseInt(java.nio.file.Files.readString(somaxconn).trim());
+        // read a line: /proc files report size 0, and Files.readString then returns only their first byte
+        try (java.io.BufferedReader reader = java.nio.file.Files.newBufferedReader(somaxconn)) {
+            int cap = Integer.parseInt(reader.readLine().trim());
             if (cap < backlog) {
                 log.warn("backlog {} is capped by net.core.somaxconn = {}: raise it (sysctl -w net.core.somaxconn={})"
                         + " or a reconnect storm may overflow the accept queue", backlog, cap, backlog);
             }
-        } catch (java.io.IOException | NumberFormatException e) {
+        } catch (java.io.IOException | RuntimeException e) {
             // not Linux, or not readable: nothing to say
         }
     }
@@ -118,13 +120,48 @@ public final class Server implements AutoCloseable {
         return channels.size();
     }
 
-    /** Stops accepting, closes every connection, and stops the IO threads and the business pool. Idempotent. */
+    /**
+     * Shuts down without losing a call: stops accepting; sends every connection Dubbo's readonly event, so Ferry and
+     * Dubbo consumers stop choosing this provider; keeps serving for the {@code shutdownGrace}; then answers
+     * requests that still arrive SHUTTING_DOWN ("not executed, try another provider"); waits up to
+     * {@code shutdownTimeout} for requests in flight; then closes. Unregister from the registry before calling
+     * this. Idempotent.
+     */
+    public void shutdownGracefully() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        serverChannel.close().syncUninterruptibly();
+        try {
+            if (!channels.isEmpty()) {
+                for (Channel ch : channels) {
+                    ch.writeAndFlush(FrameEncoder.readonlyEvent(ch.alloc(), 0, true));
+                }
+                TimeUnit.NANOSECONDS.sleep(options.shutdownGrace().toNanos()); // the grace period itself
+            }
+            handler.refuseRequests();
+            int left = handler.inFlight().awaitNone(options.shutdownTimeout().toMillis());
+            if (left > 0) {
+                log.warn("{}: {} request(s) still running after {} ms; closing anyway", address, left,
+                        options.shutdownTimeout().toMillis());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        closeNow();
+    }
+
+    /** Stops accepting, closes every connection at once, and stops the IO threads and the pool. Idempotent. */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
         serverChannel.close().syncUninterruptibly();
+        closeNow();
+    }
+
+    private void closeNow() {
         channels.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
         shutdownResources();
     }

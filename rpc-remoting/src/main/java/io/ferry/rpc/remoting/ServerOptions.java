@@ -14,6 +14,8 @@ package io.ferry.rpc.remoting;
  *   <tr><td>queues</td><td>0: no queue; a request finding every thread busy is answered THREADPOOL_EXHAUSTED (100)</td></tr>
  *   <tr><td>payloadBytes</td><td>8 MiB, checked on every request received and every response sent</td></tr>
  *   <tr><td>heartbeat</td><td>60 s: the provider sends none; it closes a connection with no reads for 3 × this</td></tr>
+ *   <tr><td>shutdownGrace</td><td>500 ms: after the readonly event, how long requests are still served</td></tr>
+ *   <tr><td>shutdownTimeout</td><td>10 s: how long a shutdown waits for requests in flight</td></tr>
  *   <tr><td>accepts</td><td>0 = no limit: connections over it are closed at once, with a log line</td></tr>
  *   <tr><td>socket</td><td>{@link SocketOptions#defaults()}</td></tr>
  * </table>
@@ -32,8 +34,12 @@ public final class ServerOptions {
     private final SocketOptions socket;
     private final java.time.Duration heartbeat;
     private final int accepts;
+    private final java.time.Duration shutdownGrace;
+    private final java.time.Duration shutdownTimeout;
 
     private ServerOptions(Builder b) {
+        this.shutdownGrace = b.shutdownGrace;
+        this.shutdownTimeout = b.shutdownTimeout;
         this.heartbeat = b.heartbeat;
         this.accepts = b.accepts;
         this.host = b.host;
@@ -94,9 +100,18 @@ public final class ServerOptions {
         return accepts;
     }
 
+    public java.time.Duration shutdownGrace() {
+        return shutdownGrace;
+    }
+
+    public java.time.Duration shutdownTimeout() {
+        return shutdownTimeout;
+    }
+
     public Builder toBuilder() {
         return new Builder().host(host).port(port).ioThreads(ioThreads).backlog(backlog).threads(threads)
-                .queues(queues).payloadBytes(payloadBytes).socket(socket).heartbeat(heartbeat).accepts(accepts);
+                .queues(queues).payloadBytes(payloadBytes).socket(socket).heartbeat(heartbeat).accepts(accepts)
+                .shutdown(shutdownGrace, shutdownTimeout);
     }
 
     public static final class Builder {
@@ -110,6 +125,18 @@ public final class ServerOptions {
         private SocketOptions socket = SocketOptions.defaults();
         private java.time.Duration heartbeat = java.time.Duration.ofSeconds(60);
         private int accepts;
+        private java.time.Duration shutdownGrace = java.time.Duration.ofMillis(500);
+        private java.time.Duration shutdownTimeout = java.time.Duration.ofSeconds(10);
+
+        /** Grace: requests still served after the readonly event; timeout: the longest wait for requests in flight. */
+        public Builder shutdown(java.time.Duration grace, java.time.Duration timeout) {
+            if (grace == null || grace.isNegative()) {
+                throw new IllegalArgumentException("shutdownGrace: " + grace + " (expected: >= 0)");
+            }
+            this.shutdownGrace = grace;
+            this.shutdownTimeout = Validate.positive("shutdownTimeout", timeout);
+            return this;
+        }
 
         public Builder heartbeat(java.time.Duration heartbeat) {
             this.heartbeat = Validate.positive("heartbeat", heartbeat);

@@ -12,6 +12,8 @@ import java.util.concurrent.LinkedBlockingQueue;
  * executor, so that no response buffer is left unreleased in a queue nobody drains.
  */
 public final class ThreadlessExecutor implements Executor {
+    private static final Runnable WAKE_UP = () -> { };
+
     private final LinkedBlockingQueue<Runnable> queue = new LinkedBlockingQueue<>();
     private final Executor fallback;
     private boolean abandoned;
@@ -32,10 +34,12 @@ public final class ThreadlessExecutor implements Executor {
     }
 
     /**
-     * Runs handed-over tasks on this thread until {@code future} is done. Every call is completed by its response,
-     * its timeout task, a write failure or the connection's close, each of which arrives here as a task.
+     * Runs handed-over tasks on this thread until {@code future} is done. Completions normally arrive here as
+     * tasks, but a future can also be completed on another thread (a callback chained on an inner future that was
+     * already complete runs where it is registered): its completion, wherever it happens, wakes this thread too.
      */
     public void runUntilDone(CompletableFuture<?> future) throws InterruptedException {
+        future.whenComplete((value, error) -> queue.add(WAKE_UP));
         try {
             while (!future.isDone()) {
                 queue.take().run();

@@ -42,12 +42,15 @@ final class RequestTask implements Runnable {
     private final InboundFrame frame;
     private final ServiceTable services;
     private final int payloadLimit;
+    private final Runnable done;
 
-    RequestTask(Channel channel, InboundFrame frame, ServiceTable services, int payloadLimit) {
+    /** {@code done} runs exactly once, when the request has been answered (or dropped). */
+    RequestTask(Channel channel, InboundFrame frame, ServiceTable services, int payloadLimit, Runnable done) {
         this.channel = channel;
         this.frame = frame;
         this.services = services;
         this.payloadLimit = payloadLimit;
+        this.done = done;
     }
 
     @Override
@@ -58,11 +61,14 @@ final class RequestTask implements Runnable {
             decoded = decode();
         } catch (Rejection r) {
             answerError(r.status, r.getMessage());
+            done.run();
             return;
         } catch (IOException | RuntimeException e) {
             answerError(RpcStatus.BAD_REQUEST, "Fail to decode request due to: " + e.getMessage());
+            done.run();
             return;
         } catch (Error e) {
+            done.run();
             // the decoder is in an unknown state: drop this one connection, keep serving everyone else
             log.error("{}: {} while decoding a {}-byte request; closing this connection", channel.remoteAddress(),
                     e.getClass().getName(), size);
@@ -114,6 +120,7 @@ final class RequestTask implements Runnable {
     private void invoke(Decoded call) {
         if (call.echo()) {
             answer(call, call.arguments()[0], null, Collections.emptyMap());
+            done.run();
             return;
         }
         long started = System.nanoTime();
@@ -146,6 +153,8 @@ final class RequestTask implements Runnable {
                 log.error("{}: cannot answer {}: {}", channel.remoteAddress(), describe(call), t.getClass().getName());
                 answerError(RpcStatus.BAD_RESPONSE, "Failed to send response of " + describe(call) + ": "
                         + t.getClass().getName());
+            } finally {
+                done.run();
             }
         });
     }

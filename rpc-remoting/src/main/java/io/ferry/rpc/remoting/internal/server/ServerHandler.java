@@ -29,6 +29,8 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     private final int payloadLimit;
     private final ChannelGroup channels;
     private final int accepts;
+    private final InFlight inFlight = new InFlight();
+    private volatile boolean refusing;
     private volatile String localAddress = "?";
 
     public ServerHandler(ServiceTable services, ThreadPoolExecutor pool, int payloadLimit, ChannelGroup channels,
@@ -42,6 +44,15 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
 
     public void localAddress(InetSocketAddress address) {
         this.localAddress = address.getHostString() + "," + address.getPort();
+    }
+
+    /** From now on, requests are answered SHUTTING_DOWN without running. */
+    public void refuseRequests() {
+        refusing = true;
+    }
+
+    public InFlight inFlight() {
+        return inFlight;
     }
 
     @Override
@@ -81,9 +92,19 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             }
             return;
         }
+        if (refusing) {
+            frame.release();
+            if (frame.isTwoWay()) {
+                ctx.writeAndFlush(FrameEncoder.errorResponse(ctx.alloc(), frame.id(), RpcStatus.SHUTTING_DOWN,
+                        RpcStatus.SHUTTING_DOWN_PREFIX + "try another provider (" + localAddress + ")"));
+            }
+            return;
+        }
+        inFlight.begin();
         try {
-            pool.execute(new RequestTask(ctx.channel(), frame, services, payloadLimit));
+            pool.execute(new RequestTask(ctx.channel(), frame, services, payloadLimit, inFlight::end));
         } catch (RejectedExecutionException e) {
+            inFlight.end();
             frame.release();
             if (frame.isTwoWay()) {
                 ctx.writeAndFlush(FrameEncoder.errorResponse(ctx.alloc(), frame.id(), RpcStatus.THREADPOOL_EXHAUSTED,

@@ -1,0 +1,111 @@
+package io.ferry.rpc.config;
+
+import io.ferry.rpc.config.fixtures.Named;
+import io.ferry.rpc.config.fixtures.WhoAmI;
+import io.ferry.rpc.registry.EmbeddedZooKeeper;
+import io.ferry.rpc.registry.RegistryOptions;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Stopping one of two providers while callers are running loses no call. */
+class GracefulShutdownTest {
+    @TempDir
+    Path tmp;
+    private EmbeddedZooKeeper zk;
+    private final List<Ferry> bootstraps = new ArrayList<>();
+
+    @BeforeEach
+    void startZooKeeper() {
+        zk = EmbeddedZooKeeper.start("127.0.0.1", 0, Duration.ofMillis(200));
+    }
+
+    @AfterEach
+    void stop() {
+        bootstraps.forEach(Ferry::close);
+        zk.close();
+    }
+
+    private RegistryConfig registry(String cache) {
+        return RegistryConfig.of(RegistryOptions.builder().address("127.0.0.1", zk.port())
+                .cacheFile(tmp.resolve(cache)).build());
+    }
+
+    private Ferry provider(String name) {
+        Ferry ferry = Ferry.builder().protocol(ProtocolConfig.builder().host("127.0.0.1").port(0)
+                        .shutdown(Duration.ofMillis(300), Duration.ofSeconds(5)).build())
+                .registry(registry(name + ".cache")).shutdownHook(false).build();
+        // 5 ms of work per call: with 8 callers, several calls are always in flight on each provider
+        ferry.export(ServiceConfig.builder(WhoAmI.class, new Named(name, TimeUnit.MILLISECONDS.toNanos(5))).build());
+        return ferry;
+    }
+
+    @Test
+    void stoppingOneOfTwoProvidersUnderLoadFailsNoCall() throws Exception {
+        Ferry p1 = provider("p1");
+        Ferry p2 = provider("p2");
+        bootstraps.add(p2);
+        Ferry consumer = Ferry.builder().registry(registry("c.cache")).shutdownHook(false).build();
+        bootstraps.add(consumer);
+        WhoAmI who = consumer.reference(ReferenceConfig.builder(WhoAmI.class)
+                .timeout(Duration.ofSeconds(5)).build());
+
+        Map<String, AtomicInteger> served = new ConcurrentHashMap<>();
+        ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+        AtomicInteger calls = new AtomicInteger();
+        AtomicBoolean running = new AtomicBoolean(true);
+        CountDownLatch callersDone = new CountDownLatch(8);
+        for (int t = 0; t < 8; t++) {
+            Thread caller = new Thread(() -> {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (running.get() && System.nanoTime() < deadline) {
+                    try {
+                        served.computeIfAbsent(who.who(), k -> new AtomicInteger()).incrementAndGet();
+                    } catch (Throwable e) {
+                        failures.add(e);
+                    }
+                    calls.incrementAndGet();
+                }
+                callersDone.countDown();
+            }, "caller-" + t);
+            caller.start();
+        }
+        awaitCalls(calls, 500);
+        assertTrue(served.containsKey("p1") && served.containsKey("p2"), "both providers took calls: " + served);
+
+        p1.close(); // unregister, readonly, grace, refuse late requests, drain, close
+        int afterStop = calls.get();
+        int p2Before = served.get("p2").get();
+        awaitCalls(calls, afterStop + 500);
+        running.set(false);
+        assertTrue(callersDone.await(30, TimeUnit.SECONDS));
+
+        assertEquals(List.of(), new ArrayList<>(failures), "no call failed");
+        assertTrue(served.get("p2").get() - p2Before >= 450, "after the stop, p2 took the calls");
+    }
+
+    /** Waits (bounded) until the callers have made {@code target} calls, without sleeping. */
+    private static void awaitCalls(AtomicInteger calls, int target) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (calls.get() < target && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertTrue(calls.get() >= target, "the callers made " + calls.get() + " calls, not " + target);
+    }
+}

@@ -1,0 +1,111 @@
+package io.ferry.rpc.remoting;
+
+import io.ferry.rpc.RpcException;
+import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.remoting.internal.exchange.Reply;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The provider's graceful shutdown, seen by a consumer with calls in flight. */
+class GracefulShutdownTest {
+    private static final ServiceSchema GREETER = ServiceSchema.of(Greeter.class, ClassAllowList.none());
+
+    /** Calls the test completes by hand: they stay in flight until it does. */
+    private final BlockingQueue<CompletableFuture<Object>> held = new LinkedBlockingQueue<>();
+
+    private Server start() {
+        ServiceTable services = new ServiceTable();
+        services.add(new ProviderService(GREETER, "", "", invocation -> {
+            CompletableFuture<Object> answer = new CompletableFuture<>();
+            held.add(answer);
+            return answer;
+        }));
+        return Server.start(ServerOptions.builder().host("127.0.0.1").port(0)
+                .shutdown(Duration.ZERO, Duration.ofSeconds(10)).build(), services);
+    }
+
+    private static OutboundCall hello(String name) throws Exception {
+        return new OutboundCall(GREETER, GREETER.method(Greeter.class.getMethod("hello", String.class)), "0.0.0",
+                new Object[] {name}, Map.of("path", Greeter.class.getName()), TimeUnit.SECONDS.toNanos(20), false);
+    }
+
+    /** The service's side of the calls in flight, to complete by hand. */
+    private final List<CompletableFuture<Object>> running = new ArrayList<>();
+
+    private List<CompletableFuture<Reply>> threeCallsInFlight(ProviderClient client) throws Exception {
+        List<CompletableFuture<Reply>> calls = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            calls.add(client.invoke(hello("" + i), Runnable::run));
+        }
+        for (int i = 0; i < 3; i++) {
+            CompletableFuture<Object> reached = held.poll(10, TimeUnit.SECONDS);
+            assertTrue(reached != null, "call " + i + " reached the service");
+            running.add(reached);
+        }
+        return calls;
+    }
+
+    @Test
+    void callsInFlightAreAnsweredAndLateOnesAreRefusedUnrun() throws Exception {
+        Server server = start();
+        try (ProviderClient client = ProviderClient.open(server.address(), ClientOptions.builder().connections(1)
+                .build())) {
+            List<CompletableFuture<Reply>> inFlight = threeCallsInFlight(client);
+            Thread shutdown = new Thread(server::shutdownGracefully, "shutdown");
+            shutdown.start();
+
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (client.isReady() && System.nanoTime() < deadline) {
+                Thread.onSpinWait(); // until the readonly event arrives
+            }
+            assertFalse(client.isReady(), "the provider announced it is shutting down");
+
+            ExecutionException late = assertThrows(ExecutionException.class,
+                    () -> client.invoke(hello("late"), Runnable::run).get(10, TimeUnit.SECONDS));
+            RpcException refused = (RpcException) late.getCause();
+            assertEquals(RpcStatus.SHUTTING_DOWN, refused.status());
+            assertTrue(refused.isNotExecuted(), "safe to send elsewhere");
+            assertTrue(shutdown.isAlive(), "still draining the three calls in flight");
+
+            // the service finishes its three calls: their answers still go out
+            running.forEach(a -> a.complete("done"));
+            for (CompletableFuture<Reply> call : inFlight) {
+                assertEquals("done", call.get(10, TimeUnit.SECONDS).value());
+            }
+            shutdown.join(10_000);
+            assertFalse(shutdown.isAlive(), "the drain ended when the last call was answered");
+        } finally {
+            server.close();
+        }
+    }
+
+    @Test
+    void anAbruptCloseFailsTheCallsInFlight() throws Exception {
+        Server server = start();
+        try (ProviderClient client = ProviderClient.open(server.address(), ClientOptions.builder().connections(1)
+                .build())) {
+            List<CompletableFuture<Reply>> inFlight = threeCallsInFlight(client);
+            server.close();
+            for (CompletableFuture<Reply> call : inFlight) {
+                ExecutionException e = assertThrows(ExecutionException.class, () -> call.get(10, TimeUnit.SECONDS));
+                assertEquals(RpcStatus.NETWORK, ((RpcException) e.getCause()).status());
+            }
+        } finally {
+            running.forEach(f -> f.complete("too late"));
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package io.ferry.rpc.remoting.internal.exchange;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+class ThreadlessExecutorTest {
+    /** Waits (bounded) until {@code thread} blocks, without sleeping. */
+    private static void awaitBlocked(Thread thread) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (thread.getState() != Thread.State.WAITING && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertEquals(Thread.State.WAITING, thread.getState());
+    }
+
+    @Test
+    void runsHandedOverTasksOnTheWaitingThread() throws Exception {
+        ThreadlessExecutor executor = new ThreadlessExecutor(Runnable::run);
+        CompletableFuture<String> future = new CompletableFuture<>();
+        AtomicReference<String> ranOn = new AtomicReference<>();
+        Thread waiter = new Thread(() -> {
+            try {
+                executor.runUntilDone(future);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "waiter");
+        waiter.start();
+        awaitBlocked(waiter);
+        executor.execute(() -> {
+            ranOn.set(Thread.currentThread().getName());
+            future.complete("done");
+        });
+        waiter.join(5000);
+        assertFalse(waiter.isAlive());
+        assertEquals("waiter", ranOn.get());
+    }
+
+    /**
+     * The hang this pins: a future completed on another thread (a callback chained on an already complete inner
+     * future runs where it is registered), while the waiter sleeps on an empty queue.
+     */
+    @Test
+    void aFutureCompletedElsewhereStillWakesTheWaiter() throws Exception {
+        ThreadlessExecutor executor = new ThreadlessExecutor(Runnable::run);
+        CompletableFuture<String> future = new CompletableFuture<>();
+        Thread waiter = new Thread(() -> {
+            try {
+                executor.runUntilDone(future);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "waiter");
+        waiter.start();
+        awaitBlocked(waiter);
+        future.complete("completed on the test thread, not through the executor");
+        waiter.join(5000);
+        assertFalse(waiter.isAlive(), "the waiter woke up");
+    }
+}
