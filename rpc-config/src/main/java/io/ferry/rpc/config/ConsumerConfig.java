@@ -17,7 +17,11 @@ import java.time.Duration;
  *   <tr><td>lazy</td><td>false</td></tr>
  *   <tr><td>ioThreads</td><td>min(cores + 1, 32): the process's one client event loop group; set it here to
  *       change it for the whole process</td></tr>
- *   <tr><td>connectTimeout</td><td>3 s</td></tr>
+ *   <tr><td>connectTimeout</td><td>3 s: TCP connect, then the readiness ping's round trip</td></tr>
+ *   <tr><td>heartbeat</td><td>60 s, idle threshold redrawn every cycle in [0.5, 1.5) x this</td></tr>
+ *   <tr><td>reconnectBackoff</td><td>100 ms doubling to 30 s, full jitter</td></tr>
+ *   <tr><td>connectSpread</td><td>1 s: first connects to providers the registry announces start at a random
+ *       moment in this window (a call that needs one starts it at once)</td></tr>
  *   <tr><td>payloadBytes</td><td>8 MiB</td></tr>
  *   <tr><td>socket</td><td>{@link SocketOptions#defaults()}</td></tr>
  * </table>
@@ -26,11 +30,13 @@ public final class ConsumerConfig {
     private final Duration timeout;
     private final Integer ioThreads;
     private final ClientOptions client;
+    private final Duration connectSpread;
 
     private ConsumerConfig(Builder b) {
         this.timeout = b.timeout;
         this.ioThreads = b.ioThreads;
         this.client = b.client.build();
+        this.connectSpread = b.connectSpread;
     }
 
     public static ConsumerConfig defaults() {
@@ -54,10 +60,33 @@ public final class ConsumerConfig {
         return client;
     }
 
+    public Duration connectSpread() {
+        return connectSpread;
+    }
+
     public static final class Builder {
         private Duration timeout = Duration.ofMillis(1000);
         private Integer ioThreads;
         private final ClientOptions.Builder client = ClientOptions.builder();
+        private Duration connectSpread = Duration.ofSeconds(1);
+
+        public Builder heartbeat(Duration heartbeat) {
+            client.heartbeat(heartbeat);
+            return this;
+        }
+
+        public Builder reconnectBackoff(Duration min, Duration max) {
+            client.reconnectBackoff(min, max);
+            return this;
+        }
+
+        public Builder connectSpread(Duration spread) {
+            if (spread == null || spread.isNegative()) {
+                throw new IllegalArgumentException("connectSpread: " + spread + " (expected: >= 0)");
+            }
+            this.connectSpread = spread;
+            return this;
+        }
 
         public Builder timeout(Duration timeout) {
             this.timeout = Validate.positive("timeout", timeout);

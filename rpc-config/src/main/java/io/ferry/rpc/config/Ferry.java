@@ -176,7 +176,7 @@ public final class Ferry implements AutoCloseable {
                     throw new IllegalArgumentException("url: none for " + config.interfaceType().getName()
                             + " (expected: a url, or a registry on the Ferry builder)");
                 }
-                ClusterTarget cluster = new ClusterTarget(schema.name(), options.build(),
+                ClusterTarget cluster = new ClusterTarget(schema.name(), options.build(), consumer.connectSpread(),
                         Math.max(1000, 2 * timeout.toMillis()));
                 r.subscribe(new ServiceKey(schema.name(), config.version(), config.group()), cluster);
                 r.register(RegistryUrls.consumer(schema, config.version(), config.group(), application.name()));

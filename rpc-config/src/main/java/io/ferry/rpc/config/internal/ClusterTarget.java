@@ -39,6 +39,7 @@ public final class ClusterTarget implements CallTarget, ProviderListener {
 
     private final String service;
     private final ClientOptions options;
+    private final java.time.Duration connectSpread;
     private final long drainMillis;
     private final ScheduledExecutorService closer;
     private final Set<ProviderClient> leaving = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -49,9 +50,10 @@ public final class ClusterTarget implements CallTarget, ProviderListener {
     private record Member(ProviderInstance provider, ProviderClient client) {
     }
 
-    public ClusterTarget(String service, ClientOptions options, long drainMillis) {
+    public ClusterTarget(String service, ClientOptions options, java.time.Duration connectSpread, long drainMillis) {
         this.service = service;
         this.options = options;
+        this.connectSpread = connectSpread;
         this.drainMillis = drainMillis;
         this.closer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "ferry-directory-" + service);
@@ -71,8 +73,10 @@ public final class ClusterTarget implements CallTarget, ProviderListener {
                 continue;
             }
             Member known = byAddress.get(provider.address());
+            // a newly announced provider: connect at a random moment in the spread window, so that thousands of
+            // consumers told at once do not all knock on its accept queue in the same millisecond
             ProviderClient client = known != null ? known.client() : ProviderClient.open(
-                    new InetSocketAddress(provider.host(), provider.port()), options);
+                    new InetSocketAddress(provider.host(), provider.port()), options, connectSpread);
             next.put(provider.address(), new Member(provider, client));
         }
         for (Map.Entry<String, Member> e : byAddress.entrySet()) {
