@@ -1,0 +1,104 @@
+package io.ferry.rpc.config.interop;
+
+import io.ferry.rpc.config.Ferry;
+import io.ferry.rpc.config.ProtocolConfig;
+import io.ferry.rpc.config.ServiceConfig;
+import io.ferry.rpc.config.fixtures.UserService;
+import io.ferry.rpc.config.fixtures.UserServiceImpl;
+import io.ferry.rpc.remoting.ClientOptions;
+import io.ferry.rpc.remoting.ProviderClient;
+import org.apache.dubbo.config.ReferenceConfig;
+import org.apache.dubbo.config.RegistryConfig;
+import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.apache.dubbo.rpc.model.FrameworkModel;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Dubbo's readonly event ("R", sent by a provider that is shutting down), honoured in both directions. */
+class DubboReadonlyInteropTest {
+    @BeforeAll
+    static void loopbackOnly() {
+        DubboLoopback.ignoreOtherInterfaces();
+    }
+
+    /** Waits (bounded, no sleep) until {@code condition} holds. */
+    private static void await(BooleanSupplier condition, String what) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertTrue(condition.getAsBoolean(), what);
+    }
+
+    @Test
+    void aFerryConsumerStopsChoosingADubboProviderThatIsShuttingDown() throws Exception {
+        System.setProperty("dubbo.service.shutdown.wait", "3000");
+        org.apache.dubbo.config.ApplicationConfig application = new org.apache.dubbo.config.ApplicationConfig(
+                "dubbo-readonly-provider");
+        application.setQosEnable(false);
+        org.apache.dubbo.config.ProtocolConfig protocol = new org.apache.dubbo.config.ProtocolConfig("dubbo", -1);
+        protocol.setSerialization("hessian2");
+        protocol.setHost("127.0.0.1");
+        org.apache.dubbo.config.ServiceConfig<UserService> service = new org.apache.dubbo.config.ServiceConfig<>();
+        service.setInterface(UserService.class);
+        service.setRef(new UserServiceImpl());
+        // a framework model of its own: Dubbo's protocol server (which sends "R") closes with its framework model
+        FrameworkModel framework = new FrameworkModel();
+        DubboBootstrap dubbo = DubboBootstrap.newInstance(framework);
+        dubbo.application(application).registry(new RegistryConfig("N/A")).protocol(protocol).service(service)
+                .start();
+        int port = service.getExportedUrls().get(0).getPort();
+        Thread shutdown = new Thread(framework::destroy, "dubbo-shutdown");
+        try (ProviderClient client = ProviderClient.open(new InetSocketAddress("127.0.0.1", port),
+                ClientOptions.builder().connections(1).build())) {
+            client.whenReady().get(10, TimeUnit.SECONDS);
+            assertTrue(client.isReady());
+
+            shutdown.start(); // Dubbo sends "R" (in fastjson2), then waits before closing its channels
+            await(() -> !client.isReady(), "the Ferry client saw the readonly event");
+            assertEquals(1, client.openConnections(), "the connection is still open: only readonly");
+        } finally {
+            shutdown.join(20_000);
+            System.clearProperty("dubbo.service.shutdown.wait");
+        }
+    }
+
+    @Test
+    void aDubboConsumerStopsChoosingAFerryProviderThatIsShuttingDown() throws Exception {
+        Ferry ferry = Ferry.builder().protocol(ProtocolConfig.builder().host("127.0.0.1").port(0)
+                .shutdown(Duration.ofSeconds(3), Duration.ofSeconds(5)).build()).shutdownHook(false).build();
+        int port = ferry.export(ServiceConfig.builder(UserService.class, new UserServiceImpl()).build());
+
+        org.apache.dubbo.config.ApplicationConfig application = new org.apache.dubbo.config.ApplicationConfig(
+                "dubbo-readonly-consumer");
+        application.setQosEnable(false);
+        ReferenceConfig<UserService> reference = new ReferenceConfig<>();
+        reference.setInterface(UserService.class);
+        reference.setUrl("dubbo://127.0.0.1:" + port + "?serialization=hessian2");
+        reference.setTimeout(5000);
+        reference.setRetries(0);
+        DubboBootstrap dubbo = DubboBootstrap.newInstance();
+        dubbo.application(application).reference(reference).start();
+        Thread shutdown = new Thread(ferry::close, "ferry-shutdown");
+        try {
+            assertEquals("hello d", reference.get().hello("d"));
+            assertTrue(reference.getInvoker().isAvailable());
+
+            shutdown.start(); // Ferry sends "R" (in hessian2), then keeps serving for its 3 s grace
+            await(() -> !reference.getInvoker().isAvailable(), "the Dubbo consumer saw the readonly event");
+            assertFalse(reference.getInvoker().isAvailable());
+        } finally {
+            shutdown.join(20_000);
+            dubbo.destroy();
+        }
+    }
+}
