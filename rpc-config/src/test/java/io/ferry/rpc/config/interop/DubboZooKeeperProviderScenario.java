@@ -1,0 +1,79 @@
+package io.ferry.rpc.config.interop;
+
+import io.ferry.rpc.config.ApplicationConfig;
+import io.ferry.rpc.config.Ferry;
+import io.ferry.rpc.config.ReferenceConfig;
+import io.ferry.rpc.config.RegistryConfig;
+import io.ferry.rpc.config.fixtures.UserService;
+import io.ferry.rpc.config.fixtures.UserServiceImpl;
+import io.ferry.rpc.registry.EmbeddedZooKeeper;
+import io.ferry.rpc.registry.RegistryOptions;
+import org.apache.dubbo.config.ProtocolConfig;
+import org.apache.dubbo.config.ServiceConfig;
+import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.apache.dubbo.rpc.model.FrameworkModel;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Run inside a network namespace whose only interface is loopback (see DubboZooKeeperProviderInteropTest): a
+ * stock Dubbo 3.3.6 provider registers in an embedded ZooKeeper, and a Ferry consumer finds it there and calls it.
+ * A Dubbo provider will not register a loopback address while the host has another one; here it has none, so
+ * every byte stays on 127.0.0.1. Exits 0 when every check passes.
+ */
+public final class DubboZooKeeperProviderScenario {
+    public static void main(String[] args) throws Exception {
+        EmbeddedZooKeeper zk = EmbeddedZooKeeper.start("127.0.0.1", 0, Duration.ofMillis(500));
+        FrameworkModel framework = new FrameworkModel();
+        Ferry ferry = null;
+        try {
+            org.apache.dubbo.config.ApplicationConfig application = new org.apache.dubbo.config.ApplicationConfig(
+                    "dubbo-zk-provider");
+            application.setQosEnable(false);
+            application.setRegisterMode("interface");
+            ProtocolConfig protocol = new ProtocolConfig("dubbo", -1);
+            protocol.setSerialization("hessian2");
+            ServiceConfig<UserService> service = new ServiceConfig<>();
+            service.setInterface(UserService.class);
+            service.setRef(new UserServiceImpl());
+            org.apache.dubbo.config.RegistryConfig registry = new org.apache.dubbo.config.RegistryConfig(
+                    "zookeeper://127.0.0.1:" + zk.port());
+            registry.setTimeout(10_000);
+            DubboBootstrap.newInstance(framework).application(application).registry(registry).protocol(protocol)
+                    .service(service).start();
+            System.out.println("SCENARIO dubbo exported " + service.getExportedUrls());
+
+            Path cache = Files.createTempDirectory("ferry-scenario").resolve("registry.cache");
+            ferry = Ferry.builder().application(ApplicationConfig.of("ferry-zk-consumer")).shutdownHook(false)
+                    .registry(RegistryConfig.of(RegistryOptions.builder().address("127.0.0.1", zk.port())
+                            .cacheFile(cache).build()))
+                    .build();
+            UserService users = ferry.reference(ReferenceConfig.builder(UserService.class)
+                    .timeout(Duration.ofSeconds(5)).build());
+            check("hello zk".equals(users.hello("zk")), "hello through discovery");
+            check(UserServiceImpl.user(5).equals(users.getUser(5)), "a POJO through discovery");
+            System.out.println("SCENARIO ferry consumer called the Dubbo provider it found in ZooKeeper: "
+                    + users);
+            System.out.println("SCENARIO OK");
+        } catch (Throwable t) {
+            t.printStackTrace(System.out);
+            System.out.println("SCENARIO FAILED: " + t);
+            System.exit(1);
+        } finally {
+            if (ferry != null) {
+                ferry.close();
+            }
+            framework.destroy();
+            zk.close();
+        }
+        System.exit(0);
+    }
+
+    private static void check(boolean ok, String what) {
+        if (!ok) {
+            throw new AssertionError("check failed: " + what);
+        }
+    }
+}
