@@ -91,7 +91,7 @@ public final class Ferry implements AutoCloseable {
             return null;
         }
         if (registry == null) {
-            registry = new ZookeeperRegistry(registryConfig.options());
+            registry = new ZookeeperRegistry(registryConfig.options().forApplication(application.name()));
         }
         return registry;
     }
@@ -115,8 +115,9 @@ public final class Ferry implements AutoCloseable {
         }
         Registry r = registry();
         if (r != null) {
-            r.register(RegistryUrls.provider(schema, RegistryUrls.advertisedHost(protocol.serverOptions().host()),
-                    server.port(), config.version(), config.group(), config.timeout(), application.name()));
+            r.register(RegistryUrls.provider(schema, RegistryUrls.advertisedHost(protocol.advertisedHost(),
+                    protocol.serverOptions().host()), server.port(), config.version(), config.group(),
+                    config.timeout(), protocol.serverOptions().heartbeat(), application.name()));
         }
         log.info("exported {}{}{} on port {}", config.interfaceType().getName(),
                 config.version().isEmpty() ? "" : ":" + config.version(),
@@ -166,8 +167,10 @@ public final class Ferry implements AutoCloseable {
             }
         }
         CallTarget target;
+        ClientTransport share;
         synchronized (this) {
             checkOpen();
+            share = transport(); // inside the check: a concurrent close either sees this share or refuses us
             if (config.address() != null) {
                 target = new DirectTarget(ProviderClient.open(config.address(), options.build()));
             } else {
@@ -177,14 +180,14 @@ public final class Ferry implements AutoCloseable {
                             + " (expected: a url, or a registry on the Ferry builder)");
                 }
                 ClusterTarget cluster = new ClusterTarget(schema.name(), options.build(), consumer.connectSpread(),
-                        Math.max(1000, 2 * timeout.toMillis()));
+                        Math.max(15_000, 2 * timeout.toMillis()));
                 r.subscribe(new ServiceKey(schema.name(), config.version(), config.group()), cluster);
                 r.register(RegistryUrls.consumer(schema, config.version(), config.group(), application.name()));
                 target = cluster;
             }
             targets.add(target);
         }
-        ReferenceHandler handler = new ReferenceHandler(config.interfaceType(), schema, target, transport(), plans,
+        ReferenceHandler handler = new ReferenceHandler(config.interfaceType(), schema, target, share, plans,
                 timeout, config.version(), config.group(), application.name());
         return config.interfaceType().cast(Proxy.newProxyInstance(config.interfaceType().getClassLoader(),
                 new Class<?>[] {config.interfaceType(), EchoService.class}, handler));

@@ -9,9 +9,11 @@ import io.ferry.rpc.remoting.SocketOptions;
  */
 public final class ProtocolConfig {
     private final ServerOptions server;
+    private final String advertisedHost;
 
-    private ProtocolConfig(ServerOptions server) {
+    private ProtocolConfig(ServerOptions server, String advertisedHost) {
         this.server = server;
+        this.advertisedHost = advertisedHost;
     }
 
     public static ProtocolConfig defaults() {
@@ -26,8 +28,20 @@ public final class ProtocolConfig {
         return server;
     }
 
+    /** The address registered for consumers, or null to derive it (the bound host, else this host's own). */
+    public String advertisedHost() {
+        return advertisedHost;
+    }
+
     public static final class Builder {
         private final ServerOptions.Builder server = ServerOptions.builder();
+        private String advertisedHost;
+
+        /** The address consumers should connect to, when it differs from the bound one (NAT, containers). */
+        public Builder advertisedHost(String host) {
+            this.advertisedHost = host == null || host.isBlank() ? null : host;
+            return this;
+        }
 
         /** The address to bind; default every local address. */
         public Builder host(String host) {
@@ -95,7 +109,7 @@ public final class ProtocolConfig {
         }
 
         public ProtocolConfig build() {
-            return new ProtocolConfig(server.build());
+            return new ProtocolConfig(server.build(), advertisedHost);
         }
     }
 }

@@ -62,6 +62,63 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
         }
     }
 
+    /** Embedded servers started for a registry address, shared by every registry of this process. */
+    private static final java.util.Map<String, Shared> SHARED = new java.util.HashMap<>();
+
+    private static final class Shared {
+        final EmbeddedZooKeeper server;
+        int users;
+
+        Shared(EmbeddedZooKeeper server) {
+            this.server = server;
+        }
+    }
+
+    /** A registry's hold on the process's embedded server; the last one to close stops it. */
+    public interface Lease extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * Takes a share of the embedded server on {@code address}: starts it when nothing listens there, joins it when
+     * this process already runs it, and takes nothing (an empty result) when another process serves that address.
+     * The server lives until the last share in this process is closed.
+     */
+    public static Optional<Lease> share(InetSocketAddress address) {
+        String key = address.getHostString() + ":" + address.getPort();
+        synchronized (SHARED) {
+            Shared shared = SHARED.get(key);
+            if (shared == null) {
+                Optional<EmbeddedZooKeeper> started = startUnlessListening(address);
+                if (started.isEmpty()) {
+                    return Optional.empty();
+                }
+                shared = new Shared(started.get());
+                SHARED.put(key, shared);
+            }
+            shared.users++;
+            Shared held = shared;
+            return Optional.of(new Lease() {
+                private boolean closed;
+
+                @Override
+                public void close() {
+                    synchronized (SHARED) {
+                        if (closed) {
+                            return;
+                        }
+                        closed = true;
+                        if (--held.users == 0) {
+                            SHARED.remove(key);
+                            held.server.close();
+                        }
+                    }
+                }
+            });
+        }
+    }
+
     /**
      * Starts an embedded server on {@code address} unless something already accepts connections there, in which
      * case that server is used and nothing is started.
@@ -82,8 +139,8 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
             }
             throw lostRace;
         }
-        log.info("started an embedded ZooKeeper on {} (data in {}); it lives as long as this process",
-                zk.connectString(), zk.dataDir);
+        log.info("started an embedded ZooKeeper on {} (data in {}); this process hosts it until its last registry "
+                + "closes", zk.connectString(), zk.dataDir);
         return Optional.of(zk);
     }
 

@@ -16,8 +16,8 @@ import java.util.List;
  *   <tr><td>sessionTimeout</td><td>60 s (the server caps it; 40 s with a 2 s tick)</td></tr>
  *   <tr><td>connectionTimeout</td><td>5 s: how long start-up waits for a first connection</td></tr>
  *   <tr><td>root</td><td>dubbo: Dubbo's layout, /dubbo/{interface}/providers</td></tr>
- *   <tr><td>cacheFile</td><td>~/.ferry/registry-{first address}.cache: the last provider lists, for cold starts
- *       while ZooKeeper is down</td></tr>
+ *   <tr><td>cacheFile</td><td>~/.ferry/registry-{application}-{host}-{port}.cache: the last provider lists, for
+ *       cold starts while ZooKeeper is down</td></tr>
  *   <tr><td>embedded</td><td>true for the default address: start an in-process server when none listens</td></tr>
  * </table>
  */
@@ -29,6 +29,7 @@ public final class RegistryOptions {
     private final Duration connectionTimeout;
     private final String root;
     private final Path cacheFile;
+    private final boolean cacheFileSet;
     private final boolean embedded;
 
     private RegistryOptions(Builder b) {
@@ -39,14 +40,31 @@ public final class RegistryOptions {
         this.sessionTimeout = b.sessionTimeout;
         this.connectionTimeout = b.connectionTimeout;
         this.root = b.root;
-        InetSocketAddress first = addresses.get(0);
-        this.cacheFile = b.cacheFile != null ? b.cacheFile : Path.of(System.getProperty("user.home"), ".ferry",
-                "registry-" + first.getHostString() + "-" + first.getPort() + ".cache");
+        this.cacheFileSet = b.cacheFile != null;
+        this.cacheFile = cacheFileSet ? b.cacheFile : defaultCacheFile("ferry", addresses.get(0));
         this.embedded = b.embedded;
     }
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /** ~/.ferry/registry-{application}-{host}-{port}.cache: one file per application, as Dubbo keeps them. */
+    private static Path defaultCacheFile(String application, InetSocketAddress first) {
+        String safe = application.replaceAll("[^A-Za-z0-9._-]", "_");
+        return Path.of(System.getProperty("user.home"), ".ferry",
+                "registry-" + safe + "-" + first.getHostString() + "-" + first.getPort() + ".cache");
+    }
+
+    /** These options with the default cache file named after {@code application}, unless one was set. */
+    public RegistryOptions forApplication(String application) {
+        if (cacheFileSet) {
+            return this;
+        }
+        Builder b = builder().clearAddresses().sessionTimeout(sessionTimeout).connectionTimeout(connectionTimeout)
+                .root(root).embedded(embedded).cacheFile(defaultCacheFile(application, addresses.get(0)));
+        addresses.forEach(a -> b.address(a.getHostString(), a.getPort()));
+        return b.build();
     }
 
     /** Parses {@code zookeeper://host:port[?backup=host:port,host:port]}. */

@@ -4,7 +4,7 @@ import io.ferry.rpc.registry.internal.ProviderCache;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.state.ConnectionState;
-import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.curator.retry.RetryNTimes;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.WatchedEvent;
@@ -51,14 +51,13 @@ public final class ZookeeperRegistry implements Registry {
     /** The session each registration's node was created in (worker thread only). */
     private final Map<ServiceUrl, Long> createdIn = new java.util.HashMap<>();
     private final Map<String, ProvidersWatch> watches = new ConcurrentHashMap<>();
-    private final EmbeddedZooKeeper embedded;
+    private final EmbeddedZooKeeper.Lease embedded;
     private volatile long sessionId;
     private volatile boolean closed;
 
     public ZookeeperRegistry(RegistryOptions options) {
         this.options = options;
-        this.embedded = options.embedded()
-                ? EmbeddedZooKeeper.startUnlessListening(options.addresses().get(0)).orElse(null) : null;
+        this.embedded = options.embedded() ? EmbeddedZooKeeper.share(options.addresses().get(0)).orElse(null) : null;
         this.cache = new ProviderCache(options.cacheFile());
         this.worker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "ferry-registry");
@@ -69,7 +68,9 @@ public final class ZookeeperRegistry implements Registry {
                 .connectString(options.connectString())
                 .sessionTimeoutMs((int) options.sessionTimeout().toMillis())
                 .connectionTimeoutMs((int) options.connectionTimeout().toMillis())
-                .retryPolicy(new ExponentialBackoffRetry(100, 10, 2000))
+                // one retry, as Dubbo: every operation runs on the one worker thread, which must not stall;
+                // what fails is retried by reconciliation on reconnection, or by the worker's own retries
+                .retryPolicy(new RetryNTimes(1, 1000))
                 .build();
         client.getConnectionStateListenable().addListener((c, state) -> stateChanged(state));
         client.start();
@@ -83,9 +84,9 @@ public final class ZookeeperRegistry implements Registry {
         }
     }
 
-    /** The embedded server this registry started, if it started one. */
-    public java.util.Optional<EmbeddedZooKeeper> embeddedServer() {
-        return java.util.Optional.ofNullable(embedded);
+    /** Whether this registry holds a share of an embedded server of this process. */
+    public boolean usesEmbeddedServer() {
+        return embedded != null;
     }
 
     /** The current ZooKeeper session id, 0 when not connected. For diagnostics and tests. */
@@ -166,11 +167,15 @@ public final class ZookeeperRegistry implements Registry {
         ProvidersWatch watch = watches.computeIfAbsent(key.interfaceName(), ProvidersWatch::new);
         watch.add(key, listener);
         // the first list, before this returns: from ZooKeeper, else from the cache file
-        awaitQuietly(worker.submit(() -> {
+        Future<?> first = worker.submit(() -> {
             if (!watch.refresh()) {
                 watch.deliverCached(key, listener);
             }
-        }));
+        });
+        if (!awaitQuietly(first)) {
+            // the worker is stuck on an unreachable ZooKeeper: start from the cache file now
+            watch.deliverCached(key, listener);
+        }
     }
 
     @Override
@@ -181,14 +186,17 @@ public final class ZookeeperRegistry implements Registry {
         }
     }
 
-    private void awaitQuietly(Future<?> future) {
+    /** Waits for a worker task, bounded; true when it finished. */
+    private boolean awaitQuietly(Future<?> future) {
         try {
             future.get(options.connectionTimeout().toMillis() * 2, TimeUnit.MILLISECONDS);
+            return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException e) {
             log.warn("registry operation did not finish: {}", e.toString());
         }
+        return false;
     }
 
     /** Creates a persistent path and its parents, as Dubbo does, unless it exists. */
@@ -237,18 +245,22 @@ public final class ZookeeperRegistry implements Registry {
                 ensurePersistent(path);
                 List<String> children = client.getChildren().usingWatcher(this).forPath(path);
                 List<ServiceUrl> urls = new ArrayList<>();
+                List<String> readable = new ArrayList<>();
                 for (String child : children) {
                     try {
                         urls.add(ServiceUrl.decode(child));
+                        readable.add(child);
                     } catch (IllegalArgumentException e) {
                         log.warn("ignoring unreadable provider node under {}: {}", path, e.getMessage());
                     }
                 }
-                cache.put(interfaceName, children);
+                cache.put(interfaceName, readable);
                 update(urls);
                 return true;
             } catch (Exception e) {
-                log.warn("cannot read {} ({}); keeping the last list", path, e.toString());
+                log.warn("cannot read {} ({}); keeping the last list, trying again in {} s", path, e.toString(),
+                        RETRY_SECONDS);
+                worker.schedule(this::refresh, RETRY_SECONDS, TimeUnit.SECONDS);
                 return false;
             }
         }
@@ -261,7 +273,11 @@ public final class ZookeeperRegistry implements Registry {
             }
             List<ServiceUrl> urls = new ArrayList<>();
             for (String encoded : cached) {
-                urls.add(ServiceUrl.decode(encoded));
+                try {
+                    urls.add(ServiceUrl.decode(encoded));
+                } catch (IllegalArgumentException e) {
+                    log.warn("ignoring an unreadable entry of the registry cache for {}", interfaceName);
+                }
             }
             log.info("providers of {} from the cache file until ZooKeeper answers: {}", interfaceName, urls.size());
             if (current == null) {

@@ -57,6 +57,37 @@ final class ConnectionSlot {
         }
     }
 
+    /**
+     * The registry announced this provider again (a restart): if not connected, forget the back-off and try again
+     * at a random moment within {@code spreadNanos}, instead of waiting out a delay of up to 30 s.
+     */
+    synchronized void reconnectSoon(long spreadNanos) {
+        if (closed || (ready != null && ready.join().isActive())) {
+            return;
+        }
+        failures = 0;
+        if (next != null && scheduled != null && scheduled.cancel(false)) {
+            long delay = spreadNanos > 0 ? ThreadLocalRandom.current().nextLong(spreadNanos) : 0;
+            CompletableFuture<Connection> waiting = next;
+            scheduled = null;
+            if (delay == 0) {
+                attemptNow();
+            } else {
+                scheduled = loop.schedule(() -> {
+                    synchronized (this) {
+                        if (!closed && next == waiting && scheduled != null) {
+                            attemptNow();
+                        }
+                    }
+                }, delay, TimeUnit.NANOSECONDS);
+            }
+        }
+    }
+
+    synchronized boolean isClosed() {
+        return closed;
+    }
+
     /** The ready connection, or the future of the attempt under way (or scheduled). */
     CompletableFuture<Connection> connection() {
         CompletableFuture<Connection> r = ready;

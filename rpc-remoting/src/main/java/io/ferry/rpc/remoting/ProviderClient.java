@@ -33,7 +33,10 @@ public final class ProviderClient implements AutoCloseable {
     private final AtomicInteger next = new AtomicInteger();
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private ProviderClient(InetSocketAddress address, ClientOptions options, long spreadNanos) {
+    private final boolean holdCalls;
+
+    private ProviderClient(InetSocketAddress address, ClientOptions options, long spreadNanos, boolean holdCalls) {
+        this.holdCalls = holdCalls;
         this.transport = ClientTransport.acquire();
         this.address = address;
         this.options = options;
@@ -54,17 +57,22 @@ public final class ProviderClient implements AutoCloseable {
         }
     }
 
+    /**
+     * Opens a client for a provider that is the only one its calls can go to: a call waiting for a connection
+     * waits through failed attempts for the next one, within its deadline.
+     */
     public static ProviderClient open(InetSocketAddress address, ClientOptions options) {
-        return new ProviderClient(address, options, 0);
+        return new ProviderClient(address, options, 0, true);
     }
 
     /**
-     * Opens a client whose first connects start after a random delay in [0, spread), so that thousands of consumers
-     * told of the same provider at the same moment do not all knock on its accept queue in the same millisecond.
-     * The first call that needs a connection starts it at once.
+     * Opens a client for one provider among several: its first connects start after a random delay in [0, spread),
+     * so that thousands of consumers told of the same provider at the same moment do not all knock on its accept
+     * queue in the same millisecond (the first call that needs a connection starts it at once); and a failed
+     * connect fails the calls waiting for it at once, so the caller can move them to another provider.
      */
     public static ProviderClient open(InetSocketAddress address, ClientOptions options, java.time.Duration spread) {
-        return new ProviderClient(address, options, spread.toNanos());
+        return new ProviderClient(address, options, spread.toNanos(), false);
     }
 
     public InetSocketAddress address() {
@@ -158,7 +166,26 @@ public final class ProviderClient implements AutoCloseable {
         if (connection.isDone() && !connection.isCompletedExceptionally()) {
             return send(connection.join(), frame, call, executor, call.timeoutNanos());
         }
-        return sendWhenConnected(connection, frame, call, executor, start);
+        return sendWhenConnected(slot, connection, frame, call, executor, start);
+    }
+
+    /** The registry announced this provider again: reconnect soon rather than wait out the back-off. */
+    public void reconnectSoon(java.time.Duration spread) {
+        for (ConnectionSlot slot : slots) {
+            slot.reconnectSoon(spread.toNanos());
+        }
+    }
+
+    /** Calls waiting for an answer on this client's connections now. */
+    public int pendingCalls() {
+        int n = 0;
+        for (ConnectionSlot slot : slots) {
+            Connection c = slot.current();
+            if (c != null) {
+                n += c.pendingCalls();
+            }
+        }
+        return n;
     }
 
     private CompletableFuture<Reply> send(Connection connection, ByteBuf frame, OutboundCall call, Executor executor,
@@ -167,20 +194,27 @@ public final class ProviderClient implements AutoCloseable {
                 call.service().serializerFactory(), executor, timeoutNanos);
     }
 
-    /** The connection is not there yet: send once it is, unless the call's deadline passes first. */
-    private CompletableFuture<Reply> sendWhenConnected(CompletableFuture<Connection> connection, ByteBuf frame,
-                                                       OutboundCall call, Executor executor, long start) {
+    /**
+     * The connection is not there yet: send once it is. A failed attempt does not end the call while its deadline
+     * lasts: it waits for the slot's next attempt (the provider may be back a moment later).
+     */
+    private CompletableFuture<Reply> sendWhenConnected(ConnectionSlot slot, CompletableFuture<Connection> connection,
+                                                       ByteBuf frame, OutboundCall call, Executor executor,
+                                                       long start) {
         CompletableFuture<Reply> result = new CompletableFuture<>();
         AtomicBoolean handedOff = new AtomicBoolean();
+        java.util.concurrent.atomic.AtomicReference<Throwable> lastFailure = new java.util.concurrent.atomic.AtomicReference<>();
         io.netty.util.Timeout deadline = transport.timer().newTimeout(t -> {
             if (handedOff.compareAndSet(false, true)) {
                 frame.release();
+                Throwable last = lastFailure.get();
                 completeOn(executor, result, null, RpcException.notExecuted(RpcStatus.TIMEOUT, "no connection to "
                         + address + " for " + call.description() + " within "
-                        + TimeUnit.NANOSECONDS.toMillis(call.timeoutNanos()) + " ms", null));
+                        + TimeUnit.NANOSECONDS.toMillis(call.timeoutNanos()) + " ms"
+                        + (last != null ? "; last attempt: " + last.getMessage() : ""), last));
             }
         }, call.timeoutNanos(), TimeUnit.NANOSECONDS);
-        connection.whenComplete((c, error) -> {
+        whenConnected(slot, connection, call, start, lastFailure, (c, error) -> {
             if (!handedOff.compareAndSet(false, true)) {
                 return;
             }
@@ -202,6 +236,26 @@ public final class ProviderClient implements AutoCloseable {
             });
         });
         return result;
+    }
+
+    /** Calls back with a connection, or with the last error once the deadline leaves no time for another attempt. */
+    private void whenConnected(ConnectionSlot slot, CompletableFuture<Connection> connection, OutboundCall call,
+                               long start, java.util.concurrent.atomic.AtomicReference<Throwable> lastFailure,
+                               java.util.function.BiConsumer<Connection, Throwable> then) {
+        connection.whenComplete((c, error) -> {
+            if (error != null) {
+                lastFailure.set(error);
+            }
+            long remaining = call.timeoutNanos() - (System.nanoTime() - start);
+            boolean retry = error != null && remaining > 0 && !slot.isClosed() && !closed.get()
+                    && error instanceof RpcException rpc && rpc.isNotExecuted()
+                    && rpc.status() == RpcStatus.NETWORK && holdCalls;
+            if (retry) {
+                whenConnected(slot, slot.connection(), call, start, lastFailure, then);
+            } else {
+                then.accept(c, error);
+            }
+        });
     }
 
     private static void completeOn(Executor executor, CompletableFuture<Reply> result, Reply reply, Throwable error) {

@@ -118,9 +118,13 @@ class ClientConnectionTest {
             assertEquals("hello 1", call(client, "1"));
             int port = server.port();
             server.close();
+            // the only provider is down: the call waits for a connection within its deadline, then says why not
             ExecutionException down = assertThrows(ExecutionException.class,
-                    () -> client.invoke(hello("down", 2000), Runnable::run).get(10, TimeUnit.SECONDS));
-            assertEquals(RpcStatus.NETWORK, ((RpcException) down.getCause()).status());
+                    () -> client.invoke(hello("down", 500), Runnable::run).get(10, TimeUnit.SECONDS));
+            RpcException notRun = (RpcException) down.getCause();
+            assertEquals(RpcStatus.TIMEOUT, notRun.status());
+            assertTrue(notRun.isNotExecuted());
+            assertTrue(notRun.getMessage().contains("no connection"), notRun.getMessage());
             ServiceTable services = new ServiceTable();
             services.add(new ProviderService(GREETER, "", "",
                     invocation -> CompletableFuture.completedFuture("back " + invocation.arguments()[0])));
@@ -211,15 +215,20 @@ class ClientConnectionTest {
     }
 
     @Test
-    void refusedConnectionFailsTheCallWithANetworkError() throws Exception {
+    void aRefusedConnectionEndsTheCallAtItsDeadlineSayingWhy() throws Exception {
         InetSocketAddress nobody;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             nobody = new InetSocketAddress(InetAddress.getLoopbackAddress(), s.getLocalPort());
         }
         try (ProviderClient client = ProviderClient.open(nobody, ClientOptions.defaults())) {
+            long start = System.nanoTime();
             ExecutionException e = assertThrows(ExecutionException.class,
-                    () -> client.invoke(hello("x", 5000), Runnable::run).get(10, TimeUnit.SECONDS));
-            assertEquals(RpcStatus.NETWORK, ((RpcException) e.getCause()).status());
+                    () -> client.invoke(hello("x", 700), Runnable::run).get(10, TimeUnit.SECONDS));
+            RpcException rpc = (RpcException) e.getCause();
+            assertEquals(RpcStatus.TIMEOUT, rpc.status());
+            assertTrue(rpc.isNotExecuted());
+            assertTrue(rpc.getMessage().contains("cannot connect"), rpc.getMessage());
+            assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) >= 650, "waited for its deadline");
         }
     }
 }

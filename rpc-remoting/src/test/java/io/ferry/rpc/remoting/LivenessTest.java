@@ -79,7 +79,7 @@ class LivenessTest {
                      new InetSocketAddress(InetAddress.getLoopbackAddress(), neverAccepts.getLocalPort()),
                      ClientOptions.builder().connections(1).connectTimeout(Duration.ofMillis(300)).build())) {
             ExecutionException e = assertThrows(ExecutionException.class,
-                    () -> client.invoke(hello("x", 5000), Runnable::run).get(10, TimeUnit.SECONDS));
+                    () -> client.invoke(hello("x", 1000), Runnable::run).get(10, TimeUnit.SECONDS));
             RpcException rpc = (RpcException) e.getCause();
             assertTrue(rpc.isNotExecuted(), "provably not run: safe to move to another provider");
             assertTrue(rpc.getMessage().contains("readiness ping"), rpc.getMessage());

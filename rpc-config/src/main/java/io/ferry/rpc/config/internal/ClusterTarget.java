@@ -67,12 +67,23 @@ public final class ClusterTarget implements CallTarget, ProviderListener {
         if (closed) {
             return;
         }
+        if (providers.isEmpty() && members.stream().anyMatch(m -> m.client().isReady())) {
+            // empty-list protection: a registry that suddenly lists nobody (a provider's session expired in a
+            // partition from ZooKeeper only, a wiped node) does not stop calls to providers that still answer;
+            // a provider really leaving says so on its connections (readonly) and is skipped anyway
+            log.warn("{}: the registry lists no provider, keeping the {} that still answer", service,
+                    members.size());
+            return;
+        }
         Map<String, Member> next = new LinkedHashMap<>();
         for (ProviderInstance provider : providers) {
             if (provider.disabled() || next.containsKey(provider.address())) {
                 continue;
             }
             Member known = byAddress.get(provider.address());
+            if (known != null && !known.client().isReady()) {
+                known.client().reconnectSoon(connectSpread); // announced again (restarted): skip the back-off
+            }
             // a newly announced provider: connect at a random moment in the spread window, so that thousands of
             // consumers told at once do not all knock on its accept queue in the same millisecond
             ProviderClient client = known != null ? known.client() : ProviderClient.open(
@@ -83,16 +94,26 @@ public final class ClusterTarget implements CallTarget, ProviderListener {
             if (!next.containsKey(e.getKey())) {
                 ProviderClient client = e.getValue().client();
                 leaving.add(client);
-                closer.schedule(() -> {
-                    if (leaving.remove(client)) {
-                        client.close();
-                    }
-                }, drainMillis, TimeUnit.MILLISECONDS);
+                closeWhenIdle(client, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(drainMillis));
             }
         }
         byAddress = next;
         members = List.copyOf(next.values());
         log.info("{}: {} provider(s): {}", service, members.size(), next.keySet());
+    }
+
+    /**
+     * A provider left the registry: no new call goes to it; its client closes once its calls in flight are done
+     * (checked twice a second), or at the latest after the drain time.
+     */
+    private void closeWhenIdle(ProviderClient client, long deadlineNanos) {
+        closer.schedule(() -> {
+            if (client.pendingCalls() > 0 && System.nanoTime() < deadlineNanos) {
+                closeWhenIdle(client, deadlineNanos);
+            } else if (leaving.remove(client)) {
+                client.close();
+            }
+        }, 500, TimeUnit.MILLISECONDS);
     }
 
     /** The providers calls may go to now. */

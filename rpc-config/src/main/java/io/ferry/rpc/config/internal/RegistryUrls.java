@@ -3,8 +3,11 @@ package io.ferry.rpc.config.internal;
 import io.ferry.rpc.registry.ServiceUrl;
 import io.ferry.rpc.remoting.ServiceSchema;
 
+import java.net.Inet4Address;
 import java.net.InetAddress;
-import java.net.UnknownHostException;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.util.Collections;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
@@ -19,7 +22,7 @@ public final class RegistryUrls {
     }
 
     public static ServiceUrl provider(ServiceSchema schema, String host, int port, String version, String group,
-                                      Duration timeout, String application) {
+                                      Duration timeout, Duration heartbeat, String application) {
         Map<String, String> p = new TreeMap<>();
         p.put("application", application);
         p.put("anyhost", "false");
@@ -27,6 +30,8 @@ public final class RegistryUrls {
         p.put("dubbo", "2.0.2");
         p.put("dynamic", "true");
         p.put("generic", "false");
+        // Dubbo consumers adopt it: their heartbeats then come well within this provider's idle close (3 x it)
+        p.put("heartbeat", String.valueOf(heartbeat.toMillis()));
         p.put("interface", schema.name());
         p.put("methods", schema.methodNames());
         p.put("serialization", "hessian2");
@@ -64,9 +69,14 @@ public final class RegistryUrls {
     }
 
     /**
-     * The address a provider announces: the one it binds, unless that is every address, then this host's own.
+     * The address a provider announces: the one set for it, else the one it binds, unless that is every address;
+     * then the first IPv4 address of an interface that is up and neither loopback nor link-local (the host name
+     * is no guide: Debian maps it to 127.0.1.1), and loopback only when there is no other.
      */
-    public static String advertisedHost(String boundHost) {
+    public static String advertisedHost(String advertised, String boundHost) {
+        if (advertised != null) {
+            return advertised;
+        }
         if (boundHost != null && !boundHost.equals("0.0.0.0") && !boundHost.equals("::")) {
             return boundHost;
         }
@@ -75,9 +85,20 @@ public final class RegistryUrls {
 
     private static String localHost() {
         try {
-            return InetAddress.getLocalHost().getHostAddress();
-        } catch (UnknownHostException e) {
-            return "127.0.0.1";
+            for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+                if (!nic.isUp() || nic.isLoopback() || nic.isVirtual()) {
+                    continue;
+                }
+                for (InetAddress address : Collections.list(nic.getInetAddresses())) {
+                    if (address instanceof Inet4Address && !address.isLinkLocalAddress()
+                            && !address.isLoopbackAddress()) {
+                        return address.getHostAddress();
+                    }
+                }
+            }
+        } catch (SocketException e) {
+            // fall through to loopback
         }
+        return "127.0.0.1";
     }
 }

@@ -20,6 +20,7 @@ import org.apache.dubbo.config.ProtocolConfig;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.ServiceConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -60,6 +61,8 @@ class DubboProviderInteropTest {
     }
 
     private static DubboBootstrap dubbo;
+    /** Dubbo's protocol server lives as long as its framework model: one of our own, destroyed after the tests. */
+    private static FrameworkModel framework;
     private static Ferry ferry;
     private static UserService users;
     private static int port;
@@ -76,7 +79,8 @@ class DubboProviderInteropTest {
         ServiceConfig<UserService> service = new ServiceConfig<>();
         service.setInterface(UserService.class);
         service.setRef(new DubboSideImpl());
-        dubbo = DubboBootstrap.newInstance();
+        framework = new FrameworkModel();
+        dubbo = DubboBootstrap.newInstance(framework);
         dubbo.application(application).registry(new RegistryConfig("N/A")).protocol(protocol).service(service).start();
         port = service.getExportedUrls().get(0).getPort();
 
@@ -89,8 +93,8 @@ class DubboProviderInteropTest {
         if (ferry != null) {
             ferry.close();
         }
-        if (dubbo != null) {
-            dubbo.destroy();
+        if (framework != null) {
+            framework.destroy();
         }
     }
 

@@ -17,7 +17,8 @@ import java.util.Properties;
 /**
  * The last provider list seen for each interface, kept in a file so that a consumer starting while ZooKeeper is
  * down still finds providers. One line per interface: its name, then the encoded provider node names. Written
- * whole to a temporary file and moved into place, so a crash never leaves half a file.
+ * whole to a temporary file and moved into place, so a crash never leaves half a file. One file per application
+ * by default; processes of one application on one host share it, and the last writer wins.
  */
 public final class ProviderCache {
     private static final Logger log = LoggerFactory.getLogger(ProviderCache.class);
@@ -53,7 +54,8 @@ public final class ProviderCache {
         entries.setProperty(interfaceName, value);
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+            // a temporary file of our own: two processes writing at once must not share one
+            Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName().toString(), ".tmp");
             try (Writer writer = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 entries.store(writer, "Ferry registry cache: the last providers seen per interface");
             }

@@ -1,17 +1,32 @@
 package io.ferry.rpc.remoting.internal.server;
 
-/** Counts requests handed to the business pool and not yet answered, so a shutdown can wait for them. */
+/**
+ * Requests handed to the business pool and not yet answered (their answer flushed), and whether new ones are still
+ * taken: one monitor guards both, so a shutdown that stops taking requests and then waits for none in flight
+ * cannot miss a request that slipped in between.
+ */
 public final class InFlight {
     private int count;
+    private boolean refusing;
 
-    synchronized void begin() {
+    /** Counts a request in, unless requests are refused now. */
+    synchronized boolean tryBegin() {
+        if (refusing) {
+            return false;
+        }
         count++;
+        return true;
     }
 
     synchronized void end() {
         if (--count == 0) {
             notifyAll();
         }
+    }
+
+    /** From now on {@link #tryBegin} refuses. */
+    public synchronized void refuse() {
+        refusing = true;
     }
 
     public synchronized int count() {

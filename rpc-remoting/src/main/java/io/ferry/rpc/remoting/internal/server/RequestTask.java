@@ -61,11 +61,9 @@ final class RequestTask implements Runnable {
             decoded = decode();
         } catch (Rejection r) {
             answerError(r.status, r.getMessage());
-            done.run();
             return;
         } catch (IOException | RuntimeException e) {
             answerError(RpcStatus.BAD_REQUEST, "Fail to decode request due to: " + e.getMessage());
-            done.run();
             return;
         } catch (Error e) {
             done.run();
@@ -120,7 +118,6 @@ final class RequestTask implements Runnable {
     private void invoke(Decoded call) {
         if (call.echo()) {
             answer(call, call.arguments()[0], null, Collections.emptyMap());
-            done.run();
             return;
         }
         long started = System.nanoTime();
@@ -153,8 +150,6 @@ final class RequestTask implements Runnable {
                 log.error("{}: cannot answer {}: {}", channel.remoteAddress(), describe(call), t.getClass().getName());
                 answerError(RpcStatus.BAD_RESPONSE, "Failed to send response of " + describe(call) + ": "
                         + t.getClass().getName());
-            } finally {
-                done.run();
             }
         });
     }
@@ -168,8 +163,14 @@ final class RequestTask implements Runnable {
         }
     }
 
+    /** Counts the request out once its answer has left (a shutdown closes channels only after that). */
+    private void send(ByteBuf out) {
+        channel.writeAndFlush(out).addListener(f -> done.run());
+    }
+
     private void answer(Decoded call, Object value, Throwable exception, Map<String, Object> attachments) {
         if (!frame.isTwoWay()) {
+            done.run();
             return;
         }
         SafeSerializerFactory factory = call.service().schema().serializerFactory();
@@ -193,12 +194,14 @@ final class RequestTask implements Runnable {
             out = FrameEncoder.errorResponse(channel.alloc(), frame.id(), RpcStatus.BAD_RESPONSE,
                     "Failed to send response of " + describe(call) + ": " + e.getMessage());
         }
-        channel.writeAndFlush(out);
+        send(out);
     }
 
     private void answerError(RpcStatus status, String message) {
         if (frame.isTwoWay()) {
-            channel.writeAndFlush(FrameEncoder.errorResponse(channel.alloc(), frame.id(), status, message));
+            send(FrameEncoder.errorResponse(channel.alloc(), frame.id(), status, message));
+        } else {
+            done.run();
         }
     }
 

@@ -30,7 +30,7 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     private final ChannelGroup channels;
     private final int accepts;
     private final InFlight inFlight = new InFlight();
-    private volatile boolean refusing;
+    private final java.util.concurrent.atomic.AtomicInteger open = new java.util.concurrent.atomic.AtomicInteger();
     private volatile String localAddress = "?";
 
     public ServerHandler(ServiceTable services, ThreadPoolExecutor pool, int payloadLimit, ChannelGroup channels,
@@ -48,7 +48,7 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
 
     /** From now on, requests are answered SHUTTING_DOWN without running. */
     public void refuseRequests() {
-        refusing = true;
+        inFlight.refuse();
     }
 
     public InFlight inFlight() {
@@ -57,13 +57,19 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
-        if (accepts > 0 && channels.size() >= accepts) {
+        if (accepts > 0 && open.incrementAndGet() > accepts) {
+            open.decrementAndGet();
             log.warn("{}: over the accepts limit of {} connections; closing it", ctx.channel().remoteAddress(),
                     accepts);
             ctx.close();
             return;
         }
         channels.add(ctx.channel());
+        ctx.channel().closeFuture().addListener(f -> {
+            if (accepts > 0) {
+                open.decrementAndGet();
+            }
+        });
         super.channelActive(ctx);
     }
 
@@ -92,7 +98,7 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             }
             return;
         }
-        if (refusing) {
+        if (!inFlight.tryBegin()) {
             frame.release();
             if (frame.isTwoWay()) {
                 ctx.writeAndFlush(FrameEncoder.errorResponse(ctx.alloc(), frame.id(), RpcStatus.SHUTTING_DOWN,
@@ -100,7 +106,6 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             }
             return;
         }
-        inFlight.begin();
         try {
             pool.execute(new RequestTask(ctx.channel(), frame, services, payloadLimit, inFlight::end));
         } catch (RejectedExecutionException e) {
