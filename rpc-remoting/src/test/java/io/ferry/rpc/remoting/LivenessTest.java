@@ -138,6 +138,23 @@ class LivenessTest {
         }
     }
 
+    @Test
+    void aProviderAnnouncedAgainIsReconnectedAtOnceRatherThanAfterTheBackoff() throws Exception {
+        try (ProviderClient client = ProviderClient.open(server.address(), ClientOptions.builder().connections(1)
+                .reconnectBackoff(Duration.ofSeconds(20), Duration.ofSeconds(30)).build(), Duration.ZERO)) {
+            client.whenReady().get(5, TimeUnit.SECONDS);
+            int port = server.port();
+            server.close();
+            server = startServer(port, 0);
+            // the lost connection's next attempt waits up to 20 s; the registry's announcement cuts that short
+            client.reconnectSoon(Duration.ZERO);
+            long start = System.nanoTime();
+            client.whenReady().get(5, TimeUnit.SECONDS);
+            assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) < 3);
+            assertEquals(1, client.openConnections());
+        }
+    }
+
     static Reply unused() {
         return Reply.EMPTY;
     }
