@@ -5,8 +5,7 @@ import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.config.fixtures.Named;
 import io.ferry.rpc.config.fixtures.WhoAmI;
-import io.ferry.rpc.registry.EmbeddedZooKeeper;
-import io.ferry.rpc.registry.RegistryOptions;
+import io.ferry.rpc.config.fixtures.ZooKeeperFixture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -14,9 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -30,31 +27,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DiscoveryTest {
     @TempDir
     Path tmp;
-    private EmbeddedZooKeeper zk;
-    private final List<Ferry> bootstraps = new ArrayList<>();
+    private ZooKeeperFixture zk;
 
     @BeforeEach
     void startZooKeeper() {
-        zk = EmbeddedZooKeeper.start("127.0.0.1", 0, Duration.ofMillis(200));
+        zk = new ZooKeeperFixture(tmp);
     }
 
     @AfterEach
     void stop() {
-        bootstraps.forEach(Ferry::close);
         zk.close();
     }
 
     private RegistryConfig registry(String cache) {
-        return RegistryConfig.of(RegistryOptions.builder().address("127.0.0.1", zk.port())
-                .sessionTimeout(Duration.ofSeconds(2)).connectionTimeout(Duration.ofSeconds(2))
-                .cacheFile(tmp.resolve(cache)).build());
+        return zk.registry(cache);
     }
 
     private Ferry provider(Named impl, int threads) {
         Ferry ferry = Ferry.builder().application(ApplicationConfig.of("provider-" + impl.who()))
                 .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).threads(threads).build())
                 .registry(registry(impl.who() + ".cache")).build();
-        bootstraps.add(ferry);
+        zk.track(ferry);
         ferry.export(ServiceConfig.builder(WhoAmI.class, impl).build());
         return ferry;
     }
@@ -62,7 +55,7 @@ class DiscoveryTest {
     private WhoAmI consumer() {
         Ferry ferry = Ferry.builder().application(ApplicationConfig.of("consumer"))
                 .registry(registry("consumer.cache")).build();
-        bootstraps.add(ferry);
+        zk.track(ferry);
         return ferry.reference(ReferenceConfig.builder(WhoAmI.class).timeout(Duration.ofSeconds(5)).build());
     }
 
@@ -98,8 +91,9 @@ class DiscoveryTest {
     @Test
     void aCallRefusedUnrunByAFullPoolMovesToAnotherProviderAtOnce() throws Exception {
         Named busy = new Named("busy");
+        Named free = new Named("free");
         provider(busy, 1);
-        provider(new Named("free"), 10);
+        provider(free, 10);
         WhoAmI who = consumer();
         callUntil(who, s -> s.size() == 2);
         CompletableFuture<String> holding = null;
@@ -115,6 +109,7 @@ class DiscoveryTest {
             assertEquals("free", who.who(), "every call ends on the free provider, none fails");
         }
         busy.release.countDown();
+        free.release.countDown(); // hold() calls that landed on the free provider finish too
         assertEquals("busy", holding.get(10, TimeUnit.SECONDS));
     }
 
@@ -123,11 +118,11 @@ class DiscoveryTest {
         provider(new Named("p1"), 10);
         WhoAmI who = consumer();
         assertEquals("p1", who.who());
-        zk.stop();
+        zk.server().stop();
         for (int i = 0; i < 20; i++) {
             assertEquals("p1", who.who());
         }
-        zk.restart();
+        zk.server().restart();
         assertEquals("p1", who.who());
     }
 
@@ -144,11 +139,10 @@ class DiscoveryTest {
     void versionsAndGroupsSeparateProviders() {
         Ferry ferry = Ferry.builder().protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build())
                 .registry(registry("vg.cache")).build();
-        bootstraps.add(ferry);
+        zk.track(ferry);
         ferry.export(ServiceConfig.builder(WhoAmI.class, new Named("v1")).version("1.0").build());
         ferry.export(ServiceConfig.builder(WhoAmI.class, new Named("v2-blue")).version("2.0").group("blue").build());
-        Ferry consumer = Ferry.builder().registry(registry("c2.cache")).build();
-        bootstraps.add(consumer);
+        Ferry consumer = zk.track(Ferry.builder().registry(registry("c2.cache")).build());
         Supplier<WhoAmI> v1 = () -> consumer.reference(ReferenceConfig.builder(WhoAmI.class).version("1.0").build());
         assertEquals("v1", v1.get().who());
         assertEquals("v2-blue", consumer.reference(ReferenceConfig.builder(WhoAmI.class).version("2.0")

@@ -2,8 +2,7 @@ package io.ferry.rpc.config;
 
 import io.ferry.rpc.config.fixtures.Named;
 import io.ferry.rpc.config.fixtures.WhoAmI;
-import io.ferry.rpc.registry.EmbeddedZooKeeper;
-import io.ferry.rpc.registry.RegistryOptions;
+import io.ferry.rpc.config.fixtures.ZooKeeperFixture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,23 +27,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class GracefulShutdownTest {
     @TempDir
     Path tmp;
-    private EmbeddedZooKeeper zk;
-    private final List<Ferry> bootstraps = new ArrayList<>();
+    private ZooKeeperFixture zk;
 
     @BeforeEach
     void startZooKeeper() {
-        zk = EmbeddedZooKeeper.start("127.0.0.1", 0, Duration.ofMillis(200));
+        zk = new ZooKeeperFixture(tmp);
     }
 
     @AfterEach
     void stop() {
-        bootstraps.forEach(Ferry::close);
         zk.close();
     }
 
     private RegistryConfig registry(String cache) {
-        return RegistryConfig.of(RegistryOptions.builder().address("127.0.0.1", zk.port())
-                .cacheFile(tmp.resolve(cache)).build());
+        return zk.registry(cache);
     }
 
     private Ferry provider(String name) {
@@ -59,10 +55,8 @@ class GracefulShutdownTest {
     @Test
     void stoppingOneOfTwoProvidersUnderLoadFailsNoCall() throws Exception {
         Ferry p1 = provider("p1");
-        Ferry p2 = provider("p2");
-        bootstraps.add(p2);
-        Ferry consumer = Ferry.builder().registry(registry("c.cache")).shutdownHook(false).build();
-        bootstraps.add(consumer);
+        zk.track(provider("p2"));
+        Ferry consumer = zk.track(Ferry.builder().registry(registry("c.cache")).shutdownHook(false).build());
         WhoAmI who = consumer.reference(ReferenceConfig.builder(WhoAmI.class)
                 .timeout(Duration.ofSeconds(5)).build());
 
