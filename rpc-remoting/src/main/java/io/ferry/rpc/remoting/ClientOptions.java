@@ -30,11 +30,13 @@ public final class ClientOptions {
     private final int payloadBytes;
     private final SocketOptions socket;
     private final Duration heartbeat;
+    private final double heartbeatJitter;
     private final Duration reconnectBackoffMin;
     private final Duration reconnectBackoffMax;
 
     private ClientOptions(Builder b) {
         this.heartbeat = b.heartbeat;
+        this.heartbeatJitter = b.heartbeatJitter;
         this.reconnectBackoffMin = b.reconnectBackoffMin;
         this.reconnectBackoffMax = b.reconnectBackoffMax;
         if (reconnectBackoffMax.compareTo(reconnectBackoffMin) < 0) {
@@ -80,6 +82,11 @@ public final class ClientOptions {
         return heartbeat;
     }
 
+    /** Idle thresholds are drawn each cycle in [1 - this, 1 + this) x heartbeat; default 0.5. */
+    public double heartbeatJitter() {
+        return heartbeatJitter;
+    }
+
     public Duration reconnectBackoffMin() {
         return reconnectBackoffMin;
     }
@@ -91,7 +98,7 @@ public final class ClientOptions {
     public Builder toBuilder() {
         return new Builder().connections(connections).lazy(lazy).connectTimeout(connectTimeout)
                 .payloadBytes(payloadBytes).socket(socket).heartbeat(heartbeat)
-                .reconnectBackoff(reconnectBackoffMin, reconnectBackoffMax);
+                .heartbeatJitter(heartbeatJitter).reconnectBackoff(reconnectBackoffMin, reconnectBackoffMax);
     }
 
     public static final class Builder {
@@ -101,11 +108,21 @@ public final class ClientOptions {
         private int payloadBytes = ServerOptions.DEFAULT_PAYLOAD;
         private SocketOptions socket = SocketOptions.defaults();
         private Duration heartbeat = Duration.ofSeconds(60);
+        private double heartbeatJitter = 0.5;
         private Duration reconnectBackoffMin = Duration.ofMillis(100);
         private Duration reconnectBackoffMax = Duration.ofSeconds(30);
 
         public Builder heartbeat(Duration heartbeat) {
             this.heartbeat = Validate.positive("heartbeat", heartbeat);
+            return this;
+        }
+
+        /** 0 turns jitter off (every connection a stall put in step stays in step): for experiments only. */
+        public Builder heartbeatJitter(double jitter) {
+            if (jitter < 0 || jitter >= 1) {
+                throw new IllegalArgumentException("heartbeatJitter: " + jitter + " (expected: 0 <= jitter < 1)");
+            }
+            this.heartbeatJitter = jitter;
             return this;
         }
 

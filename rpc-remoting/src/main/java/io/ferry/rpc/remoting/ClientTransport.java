@@ -145,7 +145,8 @@ public final class ClientTransport {
                 ClientHandler handler = new ClientHandler();
                 Connection connection = Connections.bind(handler, ch, address.toString(), timer);
                 ch.pipeline().addLast("decoder", new FrameDecoder(FrameDecoder.Side.CONSUMER, options.payloadBytes()))
-                        .addLast("keepalive", new KeepAliveHandler(options.heartbeat().toNanos(), connection::nextId))
+                        .addLast("keepalive", new KeepAliveHandler(options.heartbeat().toNanos(),
+                                options.heartbeatJitter(), connection::nextId))
                         .addLast("handler", handler);
             }
         });

@@ -38,6 +38,7 @@ final class ConnectionSlot {
     private ScheduledFuture<?> scheduled;
     private boolean skippable;
     private int failures;
+    private long lastAttemptNanos;
     private boolean closed;
 
     ConnectionSlot(ClientTransport transport, InetSocketAddress address, ClientOptions options, EventLoop loop) {
@@ -105,8 +106,11 @@ final class ConnectionSlot {
             }
             if (next == null) {
                 scheduleAttempt(0, false);
-            } else if (skippable && scheduled != null && scheduled.cancel(false)) {
-                attemptNow(); // a call needs it: no reason to wait out the spread
+            } else if (scheduled != null && (skippable || System.nanoTime() - lastAttemptNanos
+                    >= options.reconnectBackoffMin().toNanos()) && scheduled.cancel(false)) {
+                // a call needs the connection: try now instead of waiting out the spread or the back-off, but no
+                // more often than the minimum back-off (demand is spread over time; a herd of idle slots is not)
+                attemptNow();
             }
             return next;
         }
@@ -135,6 +139,7 @@ final class ConnectionSlot {
     }
 
     private void attemptNow() {
+        lastAttemptNanos = System.nanoTime();
         scheduled = null;
         skippable = false;
         CompletableFuture<Connection> attempt = next;

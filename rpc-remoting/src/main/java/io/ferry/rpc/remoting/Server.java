@@ -115,6 +115,11 @@ public final class Server implements AutoCloseable {
         return options;
     }
 
+    /** Heartbeats answered since start (for diagnostics and the C10K experiment). */
+    public long heartbeatsAnswered() {
+        return handler.heartbeatsAnswered();
+    }
+
     /** Open consumer connections. */
     public int connections() {
         return channels.size();

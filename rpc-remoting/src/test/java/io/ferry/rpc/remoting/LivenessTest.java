@@ -82,7 +82,9 @@ class LivenessTest {
                     () -> client.invoke(hello("x", 1000), Runnable::run).get(10, TimeUnit.SECONDS));
             RpcException rpc = (RpcException) e.getCause();
             assertTrue(rpc.isNotExecuted(), "provably not run: safe to move to another provider");
-            assertTrue(rpc.getMessage().contains("readiness ping"), rpc.getMessage());
+            // the first attempt got a half-open connection whose readiness ping went unanswered; later ones may not
+            // even complete the handshake, the accept queue being full
+            assertTrue(rpc.getMessage().contains("no connection"), rpc.getMessage());
             assertEquals(0, client.openConnections());
         }
     }

@@ -22,6 +22,7 @@ public final class KeepAlive {
     public enum Action { NONE, SEND_HEARTBEAT, CLOSE }
 
     private final long intervalNanos;
+    private final double jitter;
     private final DoubleSupplier random;
     private long lastRead;
     private long cycleStart;
@@ -31,9 +32,21 @@ public final class KeepAlive {
      * @param random uniform in [0, 1); {@code ThreadLocalRandom.current()::nextDouble} in production
      */
     public KeepAlive(long intervalNanos, long now, DoubleSupplier random) {
+        this(intervalNanos, 0.5, now, random);
+    }
+
+    /**
+     * @param jitter thresholds are drawn in [1 - jitter, 1 + jitter) x interval; 0 gives a fixed threshold (all
+     *               connections that a stall put in step stay in step: Dubbo's behaviour, for experiments)
+     */
+    public KeepAlive(long intervalNanos, double jitter, long now, DoubleSupplier random) {
         if (intervalNanos <= 0) {
             throw new IllegalArgumentException("heartbeat: " + intervalNanos + "ns (expected: > 0)");
         }
+        if (jitter < 0 || jitter >= 1) {
+            throw new IllegalArgumentException("heartbeatJitter: " + jitter + " (expected: 0 <= jitter < 1)");
+        }
+        this.jitter = jitter;
         this.intervalNanos = intervalNanos;
         this.random = random;
         this.lastRead = now;
@@ -42,7 +55,7 @@ public final class KeepAlive {
 
     private void newCycle(long now) {
         cycleStart = now;
-        threshold = (long) (intervalNanos * (0.5 + random.getAsDouble()));
+        threshold = (long) (intervalNanos * (1 - jitter + 2 * jitter * random.getAsDouble()));
     }
 
     /** Something arrived from the peer. */

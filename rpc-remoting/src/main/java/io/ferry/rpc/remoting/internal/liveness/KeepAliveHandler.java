@@ -20,6 +20,7 @@ public final class KeepAliveHandler extends ChannelInboundHandlerAdapter {
     private static final Logger log = LoggerFactory.getLogger(KeepAliveHandler.class);
 
     private final long intervalNanos;
+    private final double jitter;
     private final HeartbeatIds ids;
     private LongSupplier clock;
     private KeepAlive keepAlive;
@@ -33,7 +34,12 @@ public final class KeepAliveHandler extends ChannelInboundHandlerAdapter {
 
     /** Time comes from the event loop's own ticker, which tests advance by hand. */
     public KeepAliveHandler(long intervalNanos, HeartbeatIds ids) {
+        this(intervalNanos, 0.5, ids);
+    }
+
+    public KeepAliveHandler(long intervalNanos, double jitter, HeartbeatIds ids) {
         this.intervalNanos = intervalNanos;
+        this.jitter = jitter;
         this.ids = ids;
     }
 
@@ -41,7 +47,8 @@ public final class KeepAliveHandler extends ChannelInboundHandlerAdapter {
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
         io.netty.util.concurrent.Ticker ticker = ctx.executor().ticker();
         clock = ticker::nanoTime;
-        keepAlive = new KeepAlive(intervalNanos, clock.getAsLong(), () -> ThreadLocalRandom.current().nextDouble());
+        keepAlive = new KeepAlive(intervalNanos, jitter, clock.getAsLong(),
+                () -> ThreadLocalRandom.current().nextDouble());
         schedule(ctx);
         super.channelActive(ctx);
     }

@@ -30,6 +30,7 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     private final ChannelGroup channels;
     private final int accepts;
     private final InFlight inFlight = new InFlight();
+    private final java.util.concurrent.atomic.LongAdder heartbeats = new java.util.concurrent.atomic.LongAdder();
     private final java.util.concurrent.atomic.AtomicInteger open = new java.util.concurrent.atomic.AtomicInteger();
     private volatile String localAddress = "?";
 
@@ -53,6 +54,10 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
 
     public InFlight inFlight() {
         return inFlight;
+    }
+
+    public long heartbeatsAnswered() {
+        return heartbeats.sum();
     }
 
     @Override
@@ -91,6 +96,7 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             try {
                 // any two-way event is a heartbeat, whatever its serialization (a fastjson2 one included): echo it
                 if (frame.isEvent() && frame.isRequest() && frame.isTwoWay()) {
+                    heartbeats.increment();
                     ctx.writeAndFlush(FrameEncoder.heartbeatResponse(ctx.alloc(), frame));
                 }
             } finally {
