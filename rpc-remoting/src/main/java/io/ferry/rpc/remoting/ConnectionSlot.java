@@ -104,15 +104,19 @@ final class ConnectionSlot {
             if (r != null && r.join().isActive()) {
                 return r;
             }
+            // Return the attempt's own future, never the field read again: an attempt can complete (and clear the
+            // field) before attemptNow() returns, when connect and readiness ping beat the callback's registration.
             if (next == null) {
-                scheduleAttempt(0, false);
-            } else if (scheduled != null && (skippable || System.nanoTime() - lastAttemptNanos
+                return scheduleAttempt(0, false);
+            }
+            CompletableFuture<Connection> attempt = next;
+            if (scheduled != null && (skippable || System.nanoTime() - lastAttemptNanos
                     >= options.reconnectBackoffMin().toNanos()) && scheduled.cancel(false)) {
                 // a call needs the connection: try now instead of waiting out the spread or the back-off, but no
                 // more often than the minimum back-off (demand is spread over time; a herd of idle slots is not)
                 attemptNow();
             }
-            return next;
+            return attempt;
         }
     }
 
@@ -122,8 +126,10 @@ final class ConnectionSlot {
         return r == null ? null : r.join();
     }
 
-    private void scheduleAttempt(long delayNanos, boolean initial) {
-        next = new CompletableFuture<>();
+    /** Starts (or schedules) an attempt; returns its future. */
+    private CompletableFuture<Connection> scheduleAttempt(long delayNanos, boolean initial) {
+        CompletableFuture<Connection> attempt = new CompletableFuture<>();
+        next = attempt;
         skippable = initial;
         if (delayNanos <= 0) {
             attemptNow();
@@ -136,6 +142,7 @@ final class ConnectionSlot {
                 }
             }, delayNanos, TimeUnit.NANOSECONDS);
         }
+        return attempt;
     }
 
     private void attemptNow() {

@@ -1,0 +1,275 @@
+package io.ferry.rpc.benchmark.c10k;
+
+import io.ferry.rpc.RpcException;
+import io.ferry.rpc.remoting.ClassAllowList;
+import io.ferry.rpc.remoting.ClientOptions;
+import io.ferry.rpc.remoting.OutboundCall;
+import io.ferry.rpc.remoting.ProviderClient;
+import io.ferry.rpc.remoting.ServiceSchema;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The 10,000-consumer experiment (field report "one provider, 7,000 consumers"), as two processes on 127.0.0.1:
+ * this driver, holding N consumer connections (one client each, as N consumers would), and a provider process it
+ * starts, stalls or kills. Every connection carries a call every N / rate seconds; heartbeats are compressed.
+ *
+ * <pre>
+ *   C10kExperiment scenario=steady|stall|restart connections=10000 rate=1000 heartbeatMs=5000 jitter=0.5
+ *                  seconds=90 eventAt=30 out=rpc-benchmark/results/NAME
+ * </pre>
+ * stall: the provider is frozen (SIGSTOP) for 6 s at eventAt, as a long GC pause would. restart: it is killed
+ * (SIGKILL) at eventAt and started again on the same port 5 s later. jitter=0 turns off Ferry's per-cycle
+ * heartbeat jitter, as in Dubbo. Writes NAME.csv (one row a second) and NAME.md (summary), and prints both.
+ */
+public final class C10kExperiment {
+    private final Map<String, String> args;
+    private final int connections;
+    private final int rate;
+    private final long heartbeatMillis;
+    private final double jitter;
+    private final int seconds;
+    private final int eventAt;
+    private final String scenario;
+    private Process provider;
+    private int port;
+    private final Map<Integer, Long> heartbeatsBySecond = new ConcurrentHashMap<>();
+    private volatile long start;
+    private volatile long providerReadyNanos;
+
+    private C10kExperiment(Map<String, String> args) {
+        this.args = args;
+        this.scenario = args.getOrDefault("scenario", "steady");
+        this.connections = Integer.parseInt(args.getOrDefault("connections", "10000"));
+        this.rate = Integer.parseInt(args.getOrDefault("rate", "1000"));
+        this.heartbeatMillis = Long.parseLong(args.getOrDefault("heartbeatMs", "5000"));
+        this.jitter = Double.parseDouble(args.getOrDefault("jitter", "0.5"));
+        this.seconds = Integer.parseInt(args.getOrDefault("seconds", "90"));
+        this.eventAt = Integer.parseInt(args.getOrDefault("eventAt", "30"));
+    }
+
+    public static void main(String[] argv) throws Exception {
+        Map<String, String> args = new HashMap<>();
+        for (String a : argv) {
+            int eq = a.indexOf('=');
+            args.put(a.substring(0, eq), a.substring(eq + 1));
+        }
+        new C10kExperiment(args).run();
+        System.exit(0);
+    }
+
+    /** One second of the run. */
+    private static final class Second {
+        final ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
+        final AtomicLong failed = new AtomicLong();
+        volatile int ready;
+    }
+
+    private void run() throws Exception {
+        startProvider(0);
+        InetSocketAddress address = new InetSocketAddress("127.0.0.1", port);
+        ClientOptions options = ClientOptions.builder().connections(1).heartbeat(Duration.ofMillis(heartbeatMillis))
+                .heartbeatJitter(jitter).build();
+        List<ProviderClient> clients = new ArrayList<>(connections);
+        long openStart = System.nanoTime();
+        for (int i = 0; i < connections; i++) {
+            clients.add(ProviderClient.open(address, options, Duration.ofSeconds(5)));
+        }
+        for (ProviderClient c : clients) {
+            c.whenReady().get(120, TimeUnit.SECONDS);
+        }
+        System.out.printf("%d connections ready after %d ms%n", connections,
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - openStart));
+
+        ServiceSchema schema = ServiceSchema.of(Ping.class, ClassAllowList.none());
+        var method = schema.method(Ping.class.getMethod("ping", long.class));
+        var callbacks = clients.get(0).transport().callbackExecutor();
+        Second[] perSecond = new Second[seconds];
+        Arrays.setAll(perSecond, i -> new Second());
+        start = System.nanoTime();
+        long intervalNanos = TimeUnit.SECONDS.toNanos(1) / rate;
+        long nextCall = start;
+        int nextClient = 0;
+        int lastSampled = -1;
+        while (true) {
+            long now = System.nanoTime();
+            int second = (int) TimeUnit.NANOSECONDS.toSeconds(now - start);
+            if (second >= seconds) {
+                break;
+            }
+            if (second != lastSampled) {
+                lastSampled = second;
+                perSecond[second].ready = (int) clients.stream().filter(ProviderClient::isReady).count();
+                applyScenario(second);
+            }
+            if (now < nextCall) {
+                java.util.concurrent.locks.LockSupport.parkNanos(nextCall - now);
+                continue;
+            }
+            nextCall += intervalNanos;
+            ProviderClient client = clients.get(nextClient);
+            nextClient = (nextClient + 1) % clients.size();
+            long sent = System.nanoTime();
+            OutboundCall call = new OutboundCall(schema, method, "0.0.0", new Object[] {sent},
+                    Map.of("path", Ping.class.getName()), TimeUnit.SECONDS.toNanos(2), false);
+            Second bucket = perSecond[second];
+            client.invoke(call, callbacks).whenComplete((reply, error) -> {
+                if (error == null) {
+                    bucket.latencies.add(System.nanoTime() - sent);
+                } else {
+                    bucket.failed.incrementAndGet();
+                }
+            });
+        }
+        TimeUnit.SECONDS.sleep(3); // let the last calls end (they time out after 2 s at most)
+        report(perSecond);
+        clients.forEach(ProviderClient::close);
+        provider.destroyForcibly();
+    }
+
+    private void applyScenario(int second) throws Exception {
+        if ("stall".equals(scenario) && second == eventAt) {
+            signal("STOP");
+        } else if ("stall".equals(scenario) && second == eventAt + 6) {
+            signal("CONT");
+        } else if ("restart".equals(scenario) && second == eventAt) {
+            provider.destroyForcibly().waitFor();
+        } else if ("restart".equals(scenario) && second == eventAt + 5) {
+            new Thread(() -> {
+                try {
+                    startProvider(port);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }, "restart-provider").start();
+        }
+    }
+
+    private void signal(String name) throws Exception {
+        new ProcessBuilder("kill", "-" + name, String.valueOf(provider.pid())).inheritIO().start().waitFor();
+    }
+
+    private void startProvider(int wantedPort) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        provider = new ProcessBuilder(java, "-Xmx2g", "-cp", System.getProperty("java.class.path"),
+                C10kProvider.class.getName(), String.valueOf(wantedPort), String.valueOf(heartbeatMillis))
+                .redirectErrorStream(true).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(provider.getInputStream(),
+                StandardCharsets.UTF_8));
+        String line;
+        while ((line = out.readLine()) != null && !line.startsWith("READY ")) {
+            System.out.println("provider: " + line);
+        }
+        if (line == null) {
+            throw new IllegalStateException("the provider exited before it was ready");
+        }
+        port = Integer.parseInt(line.substring(6).trim());
+        providerReadyNanos = System.nanoTime();
+        Thread reader = new Thread(() -> {
+            try {
+                String l;
+                while ((l = out.readLine()) != null) {
+                    if (l.startsWith("HB ") && start > 0) {
+                        int second = (int) TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+                        heartbeatsBySecond.merge(second, Long.parseLong(l.split(" ")[1]), Long::sum);
+                    }
+                }
+            } catch (IOException ignored) {
+                // the provider went away
+            }
+        }, "provider-output");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    private void report(Second[] perSecond) throws IOException {
+        String name = args.getOrDefault("out", "rpc-benchmark/results/c10k-" + scenario);
+        Path csv = Path.of(name + ".csv");
+        Files.createDirectories(csv.toAbsolutePath().getParent());
+        List<long[]> rows = new ArrayList<>();
+        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv))) {
+            w.println("second,calls_ok,calls_failed,p50_us,p99_us,heartbeats,ready_connections");
+            for (int s = 0; s < perSecond.length; s++) {
+                long[] sorted = perSecond[s].latencies.stream().mapToLong(Long::longValue).sorted().toArray();
+                long p50 = percentile(sorted, 0.50);
+                long p99 = percentile(sorted, 0.99);
+                long hb = heartbeatsBySecond.getOrDefault(s, 0L);
+                rows.add(new long[] {s, sorted.length, perSecond[s].failed.get(), p50, p99, hb, perSecond[s].ready});
+                w.printf("%d,%d,%d,%d,%d,%d,%d%n", s, sorted.length, perSecond[s].failed.get(), p50, p99, hb,
+                        perSecond[s].ready);
+            }
+        }
+        String summary = summary(rows);
+        Files.writeString(Path.of(name + ".md"), summary);
+        System.out.println(Files.readString(csv));
+        System.out.println(summary);
+    }
+
+    private String summary(List<long[]> rows) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("# C10K ").append(scenario).append(": ").append(connections).append(" connections, ")
+                .append(rate).append(" calls/s, heartbeat ").append(heartbeatMillis).append(" ms, jitter ")
+                .append(jitter).append("\n\n");
+        int from = "steady".equals(scenario) ? 10 : eventAt + 6 + (int) (2 * heartbeatMillis / 1000);
+        List<long[]> window = rows.subList(Math.min(from, rows.size()), rows.size());
+        double meanHb = window.stream().mapToLong(r -> r[5]).average().orElse(0);
+        long maxHb = window.stream().mapToLong(r -> r[5]).max().orElse(0);
+        sb.append(String.format("Heartbeats per second from second %d on: mean %.0f, max %d (max/mean %.1f)%n%n",
+                from, meanHb, maxHb, meanHb == 0 ? 0 : maxHb / meanHb));
+        List<long[]> bursts = window.stream().filter(r -> r[5] > 2 * meanHb).toList();
+        List<long[]> quiet = window.stream().filter(r -> r[5] <= 2 * meanHb).toList();
+        sb.append(String.format("p99 in seconds with more than twice the mean heartbeats: %s; in the others: %s%n%n",
+                medianOf(bursts, 4), medianOf(quiet, 4)));
+        long failed = rows.stream().mapToLong(r -> r[2]).sum();
+        sb.append("Failed calls: ").append(failed).append("\n\n");
+        if ("restart".equals(scenario)) {
+            int readySecond = (int) TimeUnit.NANOSECONDS.toSeconds(providerReadyNanos - start);
+            long firstOk = rows.stream().filter(r -> r[0] > eventAt && r[1] > 0).mapToLong(r -> r[0]).findFirst()
+                    .orElse(-1);
+            long allReady = rows.stream().filter(r -> r[0] > readySecond && r[6] >= connections).mapToLong(r -> r[0])
+                    .findFirst().orElse(-1);
+            long failedAfterReady = rows.stream().filter(r -> r[0] > readySecond).mapToLong(r -> r[2]).sum();
+            sb.append(String.format("Provider killed at second %d, ready again at second %d; first successful "
+                            + "call in second %d; all %d connections ready in second %d; calls failed after the "
+                            + "provider was ready: %d%n", eventAt, readySecond, firstOk, connections, allReady,
+                    failedAfterReady));
+        }
+        return sb.toString();
+    }
+
+    private static String medianOf(List<long[]> rows, int column) {
+        if (rows.isEmpty()) {
+            return "n/a";
+        }
+        long[] values = rows.stream().mapToLong(r -> r[column]).sorted().toArray();
+        return (values[values.length / 2] / 1000.0) + " ms (median over " + values.length + " s)";
+    }
+
+    private static long percentile(long[] sorted, double p) {
+        if (sorted.length == 0) {
+            return 0;
+        }
+        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)] / 1000;
+    }
+
+    static RpcException unused() {
+        return null;
+    }
+}
