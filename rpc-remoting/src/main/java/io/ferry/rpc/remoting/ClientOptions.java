@@ -14,8 +14,8 @@ import java.time.Duration;
  *   <tr><td>connectTimeout</td><td>3 s: TCP connect, and then the readiness ping's round trip</td></tr>
  *   <tr><td>heartbeat</td><td>60 s: a heartbeat after this long without reads (jittered every cycle); no reads
  *       for 3 × this closes the connection, which then reconnects</td></tr>
- *   <tr><td>reconnectBackoffMin / Max</td><td>100 ms / 30 s: exponential with full jitter, reset after a
- *       successful connect</td></tr>
+ *   <tr><td>reconnectBackoffMin / Max</td><td>100 ms / 5 s: exponential with full jitter, reset after a
+ *       successful connect; a call that needs the connection pulls the next attempt forward</td></tr>
  *   <tr><td>payloadBytes</td><td>8 MiB, checked on every request sent and every response received</td></tr>
  *   <tr><td>socket</td><td>{@link SocketOptions#defaults()}</td></tr>
  * </table>
@@ -110,7 +110,9 @@ public final class ClientOptions {
         private Duration heartbeat = Duration.ofSeconds(60);
         private double heartbeatJitter = 0.5;
         private Duration reconnectBackoffMin = Duration.ofMillis(100);
-        private Duration reconnectBackoffMax = Duration.ofSeconds(30);
+        // 5 s: a provider back from a restart has every connection again within seconds, while 10,000 consumers
+        // knocking on a dead one still average only ~4,000 (cheap, refused) connects a second
+        private Duration reconnectBackoffMax = Duration.ofSeconds(5);
 
         public Builder heartbeat(Duration heartbeat) {
             this.heartbeat = Validate.positive("heartbeat", heartbeat);

@@ -4,7 +4,7 @@ import java.util.function.DoubleSupplier;
 
 /**
  * Reconnect delays: exponential with full jitter. The n-th consecutive failure waits a uniformly random time in
- * [0, min(max, min × 2^n)). Full jitter keeps thousands of consumers that lost the same provider at the same
+ * [0, min(max, min × 2^n)) (100 ms to 5 s by default). Full jitter keeps thousands of consumers that lost the same provider at the same
  * moment from knocking on its accept queue in step. The attempt count resets after a successful connect.
  */
 public final class Backoff {
