@@ -58,6 +58,21 @@ class ClusterTargetTest {
     }
 
     @Test
+    void disabledProvidersAreNotCalled() throws Exception {
+        try (Ferry on = provider("on"); Ferry off = provider("off");
+             ClusterTarget cluster = new ClusterTarget(WhoAmI.class.getName(), ClientOptions.defaults(),
+                     Duration.ZERO, 15_000)) {
+            ProviderInstance disabled = new ProviderInstance("127.0.0.1", off.port(), WhoAmI.class.getName(), "",
+                    "", Set.of("who"), 100, true, "test");
+            cluster.providersChanged(List.of(at(on.port()), disabled));
+            assertEquals(1, cluster.providers().size());
+            for (int i = 0; i < 10; i++) {
+                assertEquals("on", cluster.invoke(who(), Runnable::run).get(5, TimeUnit.SECONDS).value());
+            }
+        }
+    }
+
+    @Test
     void aHalfOpenProviderIsNeverUsedWhileAnotherAnswers() throws Exception {
         try (Ferry good = provider("good");
              ServerSocket neverAccepts = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());

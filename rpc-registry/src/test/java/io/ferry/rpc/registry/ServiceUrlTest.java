@@ -51,6 +51,18 @@ class ServiceUrlTest {
     }
 
     @Test
+    void registryAddressesTakeBackups() {
+        RegistryOptions options = RegistryOptions.parse("zookeeper://10.0.0.1:2181?backup=10.0.0.2:2182,10.0.0.3:2183")
+                .build();
+        assertEquals("10.0.0.1:2181,10.0.0.2:2182,10.0.0.3:2183", options.connectString());
+        assertFalse(options.embedded(), "only the default address starts an embedded server");
+        assertTrue(RegistryOptions.parse(RegistryOptions.DEFAULT_ADDRESS).build().embedded());
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> RegistryOptions.parse("etcd://x:1"));
+        assertTrue(e.getMessage().startsWith("registry address: etcd://x:1"), e.getMessage());
+    }
+
+    @Test
     void otherProtocolsAreNotCallable() {
         assertNull(ProviderInstance.from(ServiceUrl.parse("tri://10.0.0.1:50051/x.Y?interface=x.Y")));
         assertNull(ProviderInstance.from(ServiceUrl.parse("empty://10.0.0.1/x.Y?category=providers")));

@@ -116,6 +116,11 @@ class ZookeeperRegistryTest {
             assertNotEquals(0, stat.getEphemeralOwner(), "provider nodes are ephemeral");
             assertEquals(0, raw.exists("/dubbo/" + SERVICE + "/providers", false).getEphemeralOwner(),
                     "parents are persistent");
+            ServiceUrl consumer = new ServiceUrl("consumer", "127.0.0.1", 0, SERVICE, Map.of("interface", SERVICE,
+                    "category", "consumers", "side", "consumer"));
+            provider.register(consumer);
+            assertNotEquals(0, awaitNode(raw, "/dubbo/" + SERVICE + "/consumers/" + consumer.encoded())
+                    .getEphemeralOwner(), "consumers under /consumers, ephemeral too");
         } finally {
             raw.close();
         }
