@@ -38,9 +38,7 @@ class DubboConsumerInteropTest {
                 .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build()).build();
         int port = ferry.export(ServiceConfig.builder(UserService.class, IMPL).build());
 
-        org.apache.dubbo.config.ApplicationConfig application = new org.apache.dubbo.config.ApplicationConfig(
-                "dubbo-consumer");
-        application.setQosEnable(false);
+        org.apache.dubbo.config.ApplicationConfig application = DubboLoopback.application("dubbo-consumer");
         ReferenceConfig<UserService> reference = new ReferenceConfig<>();
         reference.setInterface(UserService.class);
         reference.setUrl("dubbo://127.0.0.1:" + port + "?serialization=hessian2");

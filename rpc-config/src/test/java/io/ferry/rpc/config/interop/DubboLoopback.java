@@ -14,6 +14,13 @@ final class DubboLoopback {
     private DubboLoopback() {
     }
 
+    /** A Dubbo application config for a test peer: a name, and no QoS server (it would bind a port). */
+    static org.apache.dubbo.config.ApplicationConfig application(String name) {
+        org.apache.dubbo.config.ApplicationConfig application = new org.apache.dubbo.config.ApplicationConfig(name);
+        application.setQosEnable(false);
+        return application;
+    }
+
     static void ignoreOtherInterfaces() {
         try {
             List<String> names = new ArrayList<>();

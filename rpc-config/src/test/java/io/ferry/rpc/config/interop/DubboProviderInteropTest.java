@@ -70,9 +70,7 @@ class DubboProviderInteropTest {
     @BeforeAll
     static void start() {
         DubboLoopback.ignoreOtherInterfaces();
-        org.apache.dubbo.config.ApplicationConfig application = new org.apache.dubbo.config.ApplicationConfig(
-                "dubbo-provider");
-        application.setQosEnable(false);
+        org.apache.dubbo.config.ApplicationConfig application = DubboLoopback.application("dubbo-provider");
         ProtocolConfig protocol = new ProtocolConfig("dubbo", -1);
         protocol.setSerialization("hessian2");
         protocol.setHost("127.0.0.1");

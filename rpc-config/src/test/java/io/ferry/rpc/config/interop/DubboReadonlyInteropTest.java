@@ -42,9 +42,7 @@ class DubboReadonlyInteropTest {
     @Test
     void aFerryConsumerStopsChoosingADubboProviderThatIsShuttingDown() throws Exception {
         System.setProperty("dubbo.service.shutdown.wait", "3000");
-        org.apache.dubbo.config.ApplicationConfig application = new org.apache.dubbo.config.ApplicationConfig(
-                "dubbo-readonly-provider");
-        application.setQosEnable(false);
+        org.apache.dubbo.config.ApplicationConfig application = DubboLoopback.application("dubbo-readonly-provider");
         org.apache.dubbo.config.ProtocolConfig protocol = new org.apache.dubbo.config.ProtocolConfig("dubbo", -1);
         protocol.setSerialization("hessian2");
         protocol.setHost("127.0.0.1");
@@ -78,9 +76,7 @@ class DubboReadonlyInteropTest {
                 .shutdown(Duration.ofSeconds(3), Duration.ofSeconds(5)).build()).shutdownHook(false).build();
         int port = ferry.export(ServiceConfig.builder(UserService.class, new UserServiceImpl()).build());
 
-        org.apache.dubbo.config.ApplicationConfig application = new org.apache.dubbo.config.ApplicationConfig(
-                "dubbo-readonly-consumer");
-        application.setQosEnable(false);
+        org.apache.dubbo.config.ApplicationConfig application = DubboLoopback.application("dubbo-readonly-consumer");
         ReferenceConfig<UserService> reference = new ReferenceConfig<>();
         reference.setInterface(UserService.class);
         reference.setUrl("dubbo://127.0.0.1:" + port + "?serialization=hessian2");

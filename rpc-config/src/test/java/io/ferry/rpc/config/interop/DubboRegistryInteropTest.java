@@ -48,9 +48,7 @@ class DubboRegistryInteropTest {
                 .build();
         ferry.export(ServiceConfig.builder(UserService.class, new UserServiceImpl()).build());
 
-        org.apache.dubbo.config.ApplicationConfig application = new org.apache.dubbo.config.ApplicationConfig(
-                "dubbo-zk-consumer");
-        application.setQosEnable(false);
+        org.apache.dubbo.config.ApplicationConfig application = DubboLoopback.application("dubbo-zk-consumer");
         org.apache.dubbo.config.RegistryConfig registry = new org.apache.dubbo.config.RegistryConfig(
                 "zookeeper://127.0.0.1:" + zk.port());
         registry.setTimeout(10_000);

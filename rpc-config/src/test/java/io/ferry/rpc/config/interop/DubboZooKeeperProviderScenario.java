@@ -29,9 +29,7 @@ public final class DubboZooKeeperProviderScenario {
         FrameworkModel framework = new FrameworkModel();
         Ferry ferry = null;
         try {
-            org.apache.dubbo.config.ApplicationConfig application = new org.apache.dubbo.config.ApplicationConfig(
-                    "dubbo-zk-provider");
-            application.setQosEnable(false);
+            org.apache.dubbo.config.ApplicationConfig application = DubboLoopback.application("dubbo-zk-provider");
             application.setRegisterMode("interface");
             ProtocolConfig protocol = new ProtocolConfig("dubbo", -1);
             protocol.setSerialization("hessian2");

@@ -19,11 +19,8 @@ class ThreadlessExecutorTest {
         assertEquals(Thread.State.WAITING, thread.getState());
     }
 
-    @Test
-    void runsHandedOverTasksOnTheWaitingThread() throws Exception {
-        ThreadlessExecutor executor = new ThreadlessExecutor(Runnable::run);
-        CompletableFuture<String> future = new CompletableFuture<>();
-        AtomicReference<String> ranOn = new AtomicReference<>();
+    /** A thread named "waiter" running tasks until {@code future} is done, already blocked on an empty queue. */
+    private static Thread waiter(ThreadlessExecutor executor, CompletableFuture<?> future) {
         Thread waiter = new Thread(() -> {
             try {
                 executor.runUntilDone(future);
@@ -33,6 +30,15 @@ class ThreadlessExecutorTest {
         }, "waiter");
         waiter.start();
         awaitBlocked(waiter);
+        return waiter;
+    }
+
+    @Test
+    void runsHandedOverTasksOnTheWaitingThread() throws Exception {
+        ThreadlessExecutor executor = new ThreadlessExecutor(Runnable::run);
+        CompletableFuture<String> future = new CompletableFuture<>();
+        AtomicReference<String> ranOn = new AtomicReference<>();
+        Thread waiter = waiter(executor, future);
         executor.execute(() -> {
             ranOn.set(Thread.currentThread().getName());
             future.complete("done");
@@ -50,15 +56,7 @@ class ThreadlessExecutorTest {
     void aFutureCompletedElsewhereStillWakesTheWaiter() throws Exception {
         ThreadlessExecutor executor = new ThreadlessExecutor(Runnable::run);
         CompletableFuture<String> future = new CompletableFuture<>();
-        Thread waiter = new Thread(() -> {
-            try {
-                executor.runUntilDone(future);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "waiter");
-        waiter.start();
-        awaitBlocked(waiter);
+        Thread waiter = waiter(executor, future);
         future.complete("completed on the test thread, not through the executor");
         waiter.join(5000);
         assertFalse(waiter.isAlive(), "the waiter woke up");
