@@ -207,11 +207,7 @@ public final class ProviderClient implements AutoCloseable {
         io.netty.util.Timeout deadline = transport.timer().newTimeout(t -> {
             if (handedOff.compareAndSet(false, true)) {
                 frame.release();
-                Throwable last = lastFailure.get();
-                completeOn(executor, result, null, RpcException.notExecuted(RpcStatus.TIMEOUT, "no connection to "
-                        + address + " for " + call.description() + " within "
-                        + TimeUnit.NANOSECONDS.toMillis(call.timeoutNanos()) + " ms"
-                        + (last != null ? "; last attempt: " + last.getMessage() : ""), last));
+                completeOn(executor, result, null, noConnectionWithin(call, lastFailure.get()));
             }
         }, call.timeoutNanos(), TimeUnit.NANOSECONDS);
         whenConnected(slot, connection, call, start, lastFailure, (c, error) -> {
@@ -252,10 +248,19 @@ public final class ProviderClient implements AutoCloseable {
                     && rpc.status() == RpcStatus.NETWORK && holdCalls;
             if (retry) {
                 whenConnected(slot, slot.connection(), call, start, lastFailure, then);
+            } else if (error != null && holdCalls && remaining <= 0) {
+                // the deadline passed while the last attempt failed: the same answer the deadline timer gives
+                then.accept(null, noConnectionWithin(call, error));
             } else {
                 then.accept(c, error);
             }
         });
+    }
+
+    private RpcException noConnectionWithin(OutboundCall call, Throwable last) {
+        return RpcException.notExecuted(RpcStatus.TIMEOUT, "no connection to " + address + " for "
+                + call.description() + " within " + TimeUnit.NANOSECONDS.toMillis(call.timeoutNanos()) + " ms"
+                + (last != null ? "; last attempt: " + last.getMessage() : ""), last);
     }
 
     private static void completeOn(Executor executor, CompletableFuture<Reply> result, Reply reply, Throwable error) {
