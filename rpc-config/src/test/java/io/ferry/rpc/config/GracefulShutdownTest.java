@@ -80,8 +80,13 @@ class GracefulShutdownTest {
             }, "caller-" + t);
             caller.start();
         }
-        awaitCalls(calls, 500);
+        // first connects are spread over up to 1 s: wait (bounded) until both providers take calls
+        long bothDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!(served.containsKey("p1") && served.containsKey("p2")) && System.nanoTime() < bothDeadline) {
+            Thread.onSpinWait();
+        }
         assertTrue(served.containsKey("p1") && served.containsKey("p2"), "both providers took calls: " + served);
+        awaitCalls(calls, calls.get() + 200);
 
         p1.close(); // unregister, readonly, grace, refuse late requests, drain, close
         int afterStop = calls.get();
