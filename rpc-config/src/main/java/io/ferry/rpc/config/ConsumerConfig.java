@@ -19,7 +19,7 @@ import java.time.Duration;
  *       change it for the whole process</td></tr>
  *   <tr><td>connectTimeout</td><td>3 s: TCP connect, then the readiness ping's round trip</td></tr>
  *   <tr><td>heartbeat</td><td>60 s, idle threshold redrawn every cycle in [0.5, 1.5) x this</td></tr>
- *   <tr><td>reconnectBackoff</td><td>100 ms doubling to 30 s, full jitter</td></tr>
+ *   <tr><td>reconnectBackoff</td><td>100 ms doubling to 5 s, full jitter</td></tr>
  *   <tr><td>connectSpread</td><td>1 s: first connects to providers the registry announces start at a random
  *       moment in this window (a call that needs one starts it at once)</td></tr>
  *   <tr><td>payloadBytes</td><td>8 MiB</td></tr>

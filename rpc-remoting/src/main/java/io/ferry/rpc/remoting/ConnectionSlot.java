@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  *   (lazy) ──first call──► CONNECTING ──ready (ping answered)──► READY ──closed──► BACKOFF ──delay──► CONNECTING
- *   (eager, spread) ─random delay, or a call─┘     └──failed──► BACKOFF (delay doubles, full jitter, max 30 s)
+ *   (eager, spread) ─random delay, or a call─┘     └──failed──► BACKOFF (delay doubles, full jitter, max 5 s) 
  * </pre>
  *
  * A connection counts as ready only once a heartbeat has made the round trip, so a connection the kernel accepted
@@ -60,7 +60,7 @@ final class ConnectionSlot {
 
     /**
      * The registry announced this provider again (a restart): if not connected, forget the back-off and try again
-     * at a random moment within {@code spreadNanos}, instead of waiting out a delay of up to 30 s.
+     * at a random moment within {@code spreadNanos}, instead of waiting out its back-off delay.
      */
     synchronized void reconnectSoon(long spreadNanos) {
         if (closed || (ready != null && ready.join().isActive())) {
