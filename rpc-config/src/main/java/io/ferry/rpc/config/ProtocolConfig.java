@@ -2,6 +2,7 @@ package io.ferry.rpc.config;
 
 import io.ferry.rpc.remoting.ServerOptions;
 import io.ferry.rpc.remoting.SocketOptions;
+import java.time.Duration;
 
 /**
  * How this process serves its exported services: the Dubbo protocol on one port. Every option and default is
@@ -86,13 +87,13 @@ public final class ProtocolConfig {
         }
 
         /** Default 500 ms of grace after the readonly event, and up to 10 s for requests in flight. */
-        public Builder shutdown(java.time.Duration grace, java.time.Duration timeout) {
+        public Builder shutdown(Duration grace, Duration timeout) {
             server.shutdown(grace, timeout);
             return this;
         }
 
         /** Provider heartbeat: it closes connections with no reads for 3 x this. Default 60 s. */
-        public Builder heartbeat(java.time.Duration heartbeat) {
+        public Builder heartbeat(Duration heartbeat) {
             server.heartbeat(heartbeat);
             return this;
         }

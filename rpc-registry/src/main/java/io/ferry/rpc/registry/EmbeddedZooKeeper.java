@@ -18,6 +18,8 @@ import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
+import java.util.Map;
+import java.util.HashMap;
 
 /**
  * A ZooKeeper server inside this process, built from ZooKeeper's own server classes: bound to one address
@@ -63,7 +65,7 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
     }
 
     /** Embedded servers started for a registry address, shared by every registry of this process. */
-    private static final java.util.Map<String, Shared> SHARED = new java.util.HashMap<>();
+    private static final Map<String, Shared> SHARED = new HashMap<>();
 
     private static final class Shared {
         final EmbeddedZooKeeper server;

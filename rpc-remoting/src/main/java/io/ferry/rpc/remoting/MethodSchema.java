@@ -16,9 +16,11 @@ public final class MethodSchema {
     private final Class<?> resultType;
     private final Type genericResultType;
     private final boolean async;
+    private final String description;
 
     MethodSchema(Method method) {
         this.method = method;
+        this.description = method.getDeclaringClass().getSimpleName() + "." + method.getName();
         this.descriptor = descriptor(method.getParameterTypes());
         this.async = CompletableFuture.class.isAssignableFrom(method.getReturnType());
         if (async) {
@@ -38,6 +40,11 @@ public final class MethodSchema {
 
     public String name() {
         return method.getName();
+    }
+
+    /** "Interface.method", for messages: built once, not per call. */
+    public String description() {
+        return description;
     }
 
     /** The JVM descriptor of the parameter types, as Dubbo's {@code ReflectUtils.getDesc} writes it. */

@@ -19,6 +19,6 @@ public record OutboundCall(ServiceSchema service, MethodSchema method, String ve
 
     /** "Interface.method" for messages. */
     public String description() {
-        return service.type().getSimpleName() + "." + method.name();
+        return method.description();
     }
 }

@@ -17,6 +17,15 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.Set;
+import java.time.Duration;
+import io.netty.util.Timeout;
+import io.netty.channel.EventLoop;
 
 /**
  * A consumer's handle on one provider address. By default it uses the process's shared connection to that address;
@@ -44,7 +53,7 @@ public final class ProviderClient implements AutoCloseable {
         if (usesShared) {
             slots = new ConnectionSlot[] {transport.acquireShared(address, options)};
         } else {
-            io.netty.channel.EventLoop[] loops = transport.nextLoops(options.connections());
+            EventLoop[] loops = transport.nextLoops(options.connections());
             slots = new ConnectionSlot[options.connections()];
             for (int i = 0; i < slots.length; i++) {
                 slots[i] = new ConnectionSlot(transport, address, options, loops[i]);
@@ -71,7 +80,7 @@ public final class ProviderClient implements AutoCloseable {
      * queue in the same millisecond (the first call that needs a connection starts it at once); and a failed
      * connect fails the calls waiting for it at once, so the caller can move them to another provider.
      */
-    public static ProviderClient open(InetSocketAddress address, ClientOptions options, java.time.Duration spread) {
+    public static ProviderClient open(InetSocketAddress address, ClientOptions options, Duration spread) {
         return new ProviderClient(address, options, spread.toNanos(), false);
     }
 
@@ -125,14 +134,14 @@ public final class ProviderClient implements AutoCloseable {
     }
 
     /** The IO threads this client's open connections are bound to. For tests; never call on an IO thread. */
-    java.util.Set<Thread> ioThreadsInUse() throws InterruptedException {
-        java.util.Set<Thread> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    Set<Thread> ioThreadsInUse() throws InterruptedException {
+        Set<Thread> threads = ConcurrentHashMap.newKeySet();
         for (ConnectionSlot slot : slots) {
             Connection c = slot.current();
             if (c != null) {
                 try {
                     c.channel().eventLoop().submit(() -> threads.add(Thread.currentThread())).get();
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     throw new IllegalStateException(e);
                 }
             }
@@ -170,7 +179,7 @@ public final class ProviderClient implements AutoCloseable {
     }
 
     /** The registry announced this provider again: reconnect soon rather than wait out the back-off. */
-    public void reconnectSoon(java.time.Duration spread) {
+    public void reconnectSoon(Duration spread) {
         for (ConnectionSlot slot : slots) {
             slot.reconnectSoon(spread.toNanos());
         }
@@ -203,8 +212,8 @@ public final class ProviderClient implements AutoCloseable {
                                                        long start) {
         CompletableFuture<Reply> result = new CompletableFuture<>();
         AtomicBoolean handedOff = new AtomicBoolean();
-        java.util.concurrent.atomic.AtomicReference<Throwable> lastFailure = new java.util.concurrent.atomic.AtomicReference<>();
-        io.netty.util.Timeout deadline = transport.timer().newTimeout(t -> {
+        AtomicReference<Throwable> lastFailure = new AtomicReference<>();
+        Timeout deadline = transport.timer().newTimeout(t -> {
             if (handedOff.compareAndSet(false, true)) {
                 frame.release();
                 completeOn(executor, result, null, noConnectionWithin(call, lastFailure.get()));
@@ -236,8 +245,8 @@ public final class ProviderClient implements AutoCloseable {
 
     /** Calls back with a connection, or with the last error once the deadline leaves no time for another attempt. */
     private void whenConnected(ConnectionSlot slot, CompletableFuture<Connection> connection, OutboundCall call,
-                               long start, java.util.concurrent.atomic.AtomicReference<Throwable> lastFailure,
-                               java.util.function.BiConsumer<Connection, Throwable> then) {
+                               long start, AtomicReference<Throwable> lastFailure,
+                               BiConsumer<Connection, Throwable> then) {
         connection.whenComplete((c, error) -> {
             if (error != null) {
                 lastFailure.set(error);
@@ -273,7 +282,7 @@ public final class ProviderClient implements AutoCloseable {
         };
         try {
             executor.execute(complete);
-        } catch (java.util.concurrent.RejectedExecutionException e) {
+        } catch (RejectedExecutionException e) {
             complete.run();
         }
     }

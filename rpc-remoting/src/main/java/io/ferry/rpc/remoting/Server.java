@@ -24,6 +24,10 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.nio.file.Path;
+import java.nio.file.Files;
+import java.io.BufferedReader;
+import java.io.IOException;
 
 /**
  * A provider's listening endpoint: accepts connections on its IO threads, answers heartbeats there, and runs every
@@ -84,15 +88,15 @@ public final class Server implements AutoCloseable {
 
     /** Linux silently caps the accept queue at net.core.somaxconn: say so when that defeats the backlog. */
     private static void warnIfBacklogCapped(int backlog) {
-        java.nio.file.Path somaxconn = java.nio.file.Path.of("/proc/sys/net/core/somaxconn");
+        Path somaxconn = Path.of("/proc/sys/net/core/somaxconn");
         // read a line: /proc files report size 0, and Files.readString then returns only their first byte
-        try (java.io.BufferedReader reader = java.nio.file.Files.newBufferedReader(somaxconn)) {
+        try (BufferedReader reader = Files.newBufferedReader(somaxconn)) {
             int cap = Integer.parseInt(reader.readLine().trim());
             if (cap < backlog) {
                 log.warn("backlog {} is capped by net.core.somaxconn = {}: raise it (sysctl -w net.core.somaxconn={})"
                         + " or a reconnect storm may overflow the accept queue", backlog, cap, backlog);
             }
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             // not Linux, or not readable: nothing to say
         }
     }

@@ -1,5 +1,7 @@
 package io.ferry.rpc.remoting;
 
+import java.time.Duration;
+
 /**
  * How a provider listens and runs requests. Immutable; build with {@link #builder()}.
  *
@@ -32,10 +34,10 @@ public final class ServerOptions {
     private final int queues;
     private final int payloadBytes;
     private final SocketOptions socket;
-    private final java.time.Duration heartbeat;
+    private final Duration heartbeat;
     private final int accepts;
-    private final java.time.Duration shutdownGrace;
-    private final java.time.Duration shutdownTimeout;
+    private final Duration shutdownGrace;
+    private final Duration shutdownTimeout;
 
     private ServerOptions(Builder b) {
         this.shutdownGrace = b.shutdownGrace;
@@ -92,7 +94,7 @@ public final class ServerOptions {
         return socket;
     }
 
-    public java.time.Duration heartbeat() {
+    public Duration heartbeat() {
         return heartbeat;
     }
 
@@ -100,11 +102,11 @@ public final class ServerOptions {
         return accepts;
     }
 
-    public java.time.Duration shutdownGrace() {
+    public Duration shutdownGrace() {
         return shutdownGrace;
     }
 
-    public java.time.Duration shutdownTimeout() {
+    public Duration shutdownTimeout() {
         return shutdownTimeout;
     }
 
@@ -123,13 +125,13 @@ public final class ServerOptions {
         private int queues;
         private int payloadBytes = DEFAULT_PAYLOAD;
         private SocketOptions socket = SocketOptions.defaults();
-        private java.time.Duration heartbeat = java.time.Duration.ofSeconds(60);
+        private Duration heartbeat = Duration.ofSeconds(60);
         private int accepts;
-        private java.time.Duration shutdownGrace = java.time.Duration.ofMillis(500);
-        private java.time.Duration shutdownTimeout = java.time.Duration.ofSeconds(10);
+        private Duration shutdownGrace = Duration.ofMillis(500);
+        private Duration shutdownTimeout = Duration.ofSeconds(10);
 
         /** Grace: requests still served after the readonly event; timeout: the longest wait for requests in flight. */
-        public Builder shutdown(java.time.Duration grace, java.time.Duration timeout) {
+        public Builder shutdown(Duration grace, Duration timeout) {
             if (grace == null || grace.isNegative()) {
                 throw new IllegalArgumentException("shutdownGrace: " + grace + " (expected: >= 0)");
             }
@@ -138,7 +140,7 @@ public final class ServerOptions {
             return this;
         }
 
-        public Builder heartbeat(java.time.Duration heartbeat) {
+        public Builder heartbeat(Duration heartbeat) {
             this.heartbeat = Validate.positive("heartbeat", heartbeat);
             return this;
         }

@@ -8,6 +8,7 @@ import java.lang.reflect.Modifier;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * A service interface as the wire sees it: its name, its methods by name and descriptor, and the classes its calls
@@ -30,9 +31,9 @@ public final class ServiceSchema {
     }
 
     private final Class<?> type;
-    private final Map<String, MethodSchema> byNameAndDescriptor = new HashMap<>();
+    /** name → parameter descriptor → method: looked up per request without building a key string. */
+    private final Map<String, Map<String, MethodSchema>> byNameAndDescriptor = new HashMap<>();
     private final Map<Method, MethodSchema> byMethod = new HashMap<>();
-    private final Map<String, Boolean> names = new HashMap<>();
     private final SafeSerializerFactory serializerFactory;
 
     private ServiceSchema(Class<?> type, ClassAllowList allowList) {
@@ -45,9 +46,9 @@ public final class ServiceSchema {
                 continue;
             }
             MethodSchema schema = new MethodSchema(method);
-            byNameAndDescriptor.putIfAbsent(key(schema.name(), schema.descriptor()), schema);
+            byNameAndDescriptor.computeIfAbsent(schema.name(), n -> new HashMap<>())
+                    .putIfAbsent(schema.descriptor(), schema);
             byMethod.put(method, schema);
-            names.put(schema.name(), Boolean.TRUE);
         }
         this.serializerFactory = new SafeSerializerFactory(AllowedClasses.forServices(List.of(type), allowList));
     }
@@ -72,7 +73,8 @@ public final class ServiceSchema {
 
     /** The method with this name and parameter descriptor, or null. */
     public MethodSchema method(String name, String descriptor) {
-        return byNameAndDescriptor.get(key(name, descriptor));
+        Map<String, MethodSchema> overloads = byNameAndDescriptor.get(name);
+        return overloads == null ? null : overloads.get(descriptor);
     }
 
     /** The schema of one of this interface's methods, or null. */
@@ -81,20 +83,16 @@ public final class ServiceSchema {
     }
 
     public boolean hasMethodNamed(String name) {
-        return names.containsKey(name);
+        return byNameAndDescriptor.containsKey(name);
     }
 
     /** Method names, sorted, comma-separated: the {@code methods} parameter a registry URL carries. */
     public String methodNames() {
-        return String.join(",", new java.util.TreeSet<>(names.keySet()));
+        return String.join(",", new TreeSet<>(byNameAndDescriptor.keySet()));
     }
 
     /** For the codec: the serializer factory bound to this service's allowed classes. */
     public SafeSerializerFactory serializerFactory() {
         return serializerFactory;
-    }
-
-    private static String key(String name, String descriptor) {
-        return name + '(' + descriptor + ')';
     }
 }

@@ -2,7 +2,6 @@ package io.ferry.rpc.remoting;
 
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
-import io.ferry.rpc.remoting.internal.exchange.Reply;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -157,7 +156,4 @@ class LivenessTest {
         }
     }
 
-    static Reply unused() {
-        return Reply.EMPTY;
-    }
 }

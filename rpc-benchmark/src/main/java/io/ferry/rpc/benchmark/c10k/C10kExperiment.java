@@ -1,6 +1,5 @@
 package io.ferry.rpc.benchmark.c10k;
 
-import io.ferry.rpc.RpcException;
 import io.ferry.rpc.remoting.ClassAllowList;
 import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.OutboundCall;
@@ -273,7 +272,4 @@ public final class C10kExperiment {
         return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)] / 1000;
     }
 
-    static RpcException unused() {
-        return null;
-    }
 }

@@ -24,6 +24,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The providers of one reference, as the registry announces them, and the choice among them: weighted random
@@ -39,10 +41,10 @@ public final class ClusterTarget implements CallTarget, ProviderListener {
 
     private final String service;
     private final ClientOptions options;
-    private final java.time.Duration connectSpread;
+    private final Duration connectSpread;
     private final long drainMillis;
     private final ScheduledExecutorService closer;
-    private final Set<ProviderClient> leaving = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<ProviderClient> leaving = ConcurrentHashMap.newKeySet();
     private Map<String, Member> byAddress = new LinkedHashMap<>();
     private volatile List<Member> members = List.of();
     private boolean closed;
@@ -50,7 +52,7 @@ public final class ClusterTarget implements CallTarget, ProviderListener {
     private record Member(ProviderInstance provider, ProviderClient client) {
     }
 
-    public ClusterTarget(String service, ClientOptions options, java.time.Duration connectSpread, long drainMillis) {
+    public ClusterTarget(String service, ClientOptions options, Duration connectSpread, long drainMillis) {
         this.service = service;
         this.options = options;
         this.connectSpread = connectSpread;

@@ -29,37 +29,51 @@ import java.util.concurrent.CompletionException;
  * {@code toString}, {@code equals} and {@code hashCode} are answered locally.
  */
 public final class ReferenceHandler implements InvocationHandler {
-    /** What one interface method resolves to, computed once. */
-    public record MethodPlan(MethodSchema schema, long timeoutNanos, boolean oneway) {
+    /**
+     * What one interface method resolves to, computed once; {@code attachments} are those of a call that adds none
+     * of its own (a HashMap, as hessian writes Dubbo's untyped map; shared, never modified).
+     */
+    public record MethodPlan(MethodSchema schema, long timeoutNanos, boolean oneway,
+                             HashMap<String, Object> attachments) {
+        MethodPlan withAttachments(Map<String, Object> fixed) {
+            HashMap<String, Object> all = new HashMap<>(fixed);
+            all.put("timeout", String.valueOf(timeoutNanos / 1_000_000));
+            return new MethodPlan(schema, timeoutNanos, oneway, all);
+        }
     }
 
-    private final Class<?> interfaceType;
+    private static final Object[] NO_ARGUMENTS = new Object[0];
+
     private final ServiceSchema schema;
     private final CallTarget target;
     private final ClientTransport transport;
     private final Map<Method, MethodPlan> plans;
     private final MethodPlan echoPlan;
     private final Map<String, Object> fixedAttachments;
+    private final String version;
     private final String description;
 
     public ReferenceHandler(Class<?> interfaceType, ServiceSchema schema, CallTarget target,
                             ClientTransport transport, Map<Method, MethodPlan> plans, Duration echoTimeout,
                             String version, String group, String application) {
-        this.interfaceType = interfaceType;
         this.schema = schema;
         this.target = target;
         this.transport = transport;
-        this.plans = plans;
-        this.echoPlan = new MethodPlan(ServiceSchema.echoMethod(), echoTimeout.toNanos(), false);
         Map<String, Object> fixed = new HashMap<>();
         fixed.put("path", schema.name());
         fixed.put("interface", schema.name());
-        fixed.put("version", version.isEmpty() ? "0.0.0" : version);
+        this.version = version.isEmpty() ? "0.0.0" : version;
+        fixed.put("version", this.version);
         if (!group.isEmpty()) {
             fixed.put("group", group);
         }
         fixed.put("remote.application", application);
         this.fixedAttachments = Map.copyOf(fixed);
+        Map<Method, MethodPlan> prepared = new HashMap<>();
+        plans.forEach((m, p) -> prepared.put(m, p.withAttachments(fixedAttachments)));
+        this.plans = prepared;
+        this.echoPlan = new MethodPlan(ServiceSchema.echoMethod(), echoTimeout.toNanos(), false, null)
+                .withAttachments(fixedAttachments);
         this.description = "Ferry reference to " + schema.name() + (version.isEmpty() ? "" : ":" + version)
                 + (group.isEmpty() ? "" : " group " + group) + " via " + target.describe();
     }
@@ -75,7 +89,7 @@ public final class ReferenceHandler implements InvocationHandler {
         if (oneway && schema.method().getReturnType() != void.class) {
             throw new IllegalArgumentException("oneway: " + schema.method() + " (expected: a void method)");
         }
-        return new MethodPlan(schema, timeout.toNanos(), oneway);
+        return new MethodPlan(schema, timeout.toNanos(), oneway, null);
     }
 
     @Override
@@ -90,11 +104,16 @@ public final class ReferenceHandler implements InvocationHandler {
         RpcContext context = RpcContext.current();
         Duration override = context.takeTimeout();
         long timeoutNanos = override != null ? override.toNanos() : plan.timeoutNanos();
-        Map<String, Object> attachments = new HashMap<>(context.takeOutgoingAttachments());
-        attachments.putAll(fixedAttachments);
-        attachments.put("timeout", String.valueOf(timeoutNanos / 1_000_000));
-        OutboundCall call = new OutboundCall(schema, plan.schema(), (String) fixedAttachments.get("version"),
-                args == null ? new Object[0] : args, attachments, timeoutNanos, plan.oneway());
+        Map<String, Object> own = context.takeOutgoingAttachments();
+        Map<String, Object> attachments = plan.attachments();
+        if (!own.isEmpty() || override != null) {
+            HashMap<String, Object> merged = new HashMap<>(own);
+            merged.putAll(fixedAttachments);
+            merged.put("timeout", String.valueOf(timeoutNanos / 1_000_000));
+            attachments = merged;
+        }
+        OutboundCall call = new OutboundCall(schema, plan.schema(), version, args == null ? NO_ARGUMENTS : args,
+                attachments, timeoutNanos, plan.oneway());
 
         boolean asyncMethod = plan.schema().isAsync();
         if (asyncMethod || context.isAsyncRequested()) {
@@ -186,7 +205,4 @@ public final class ReferenceHandler implements InvocationHandler {
         return 0;
     }
 
-    public Class<?> interfaceType() {
-        return interfaceType;
-    }
 }

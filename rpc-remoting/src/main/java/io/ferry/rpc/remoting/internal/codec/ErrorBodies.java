@@ -1,6 +1,5 @@
 package io.ferry.rpc.remoting.internal.codec;
 
-import io.ferry.rpc.remoting.internal.serialize.AllowedClasses;
 import io.ferry.rpc.remoting.internal.serialize.GuardedHessian2Input;
 import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
 import io.netty.buffer.ByteBuf;
@@ -12,7 +11,6 @@ import java.nio.charset.StandardCharsets;
  * fastjson2's JSONB (id 23) even to hessian2 requests; only the string forms are read here, never arbitrary JSONB.
  */
 public final class ErrorBodies {
-    private static final SafeSerializerFactory PLAIN = new SafeSerializerFactory(AllowedClasses.jdkOnly());
 
     // fastjson2 JSONB type bytes for strings and small ints
     private static final int STR_ASCII_FIX_MIN = 0x49;
@@ -34,7 +32,8 @@ public final class ErrorBodies {
         try {
             if (serialization == Frame.HESSIAN2) {
                 // only a string tag is read: anything else could make hessian decode a whole object graph
-                return isHessianString(view) ? new GuardedHessian2Input(view, PLAIN).readString() : null;
+                return isHessianString(view)
+                        ? new GuardedHessian2Input(view, SafeSerializerFactory.jdkOnly()).readString() : null;
             }
             if (serialization == Frame.FASTJSON2) {
                 return readJsonbString(view);

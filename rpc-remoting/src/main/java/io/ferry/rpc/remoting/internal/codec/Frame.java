@@ -73,6 +73,9 @@ public final class Frame {
      * as Dubbo's {@code Version.isSupportResponseAttachment} decides.
      */
     public static boolean supportsResponseAttachments(String version) {
+        if (DUBBO_VERSION.equals(version)) {
+            return true; // what every current consumer sends: no parsing on the request path
+        }
         if (version == null || !version.startsWith("2.0.")) {
             return false;
         }

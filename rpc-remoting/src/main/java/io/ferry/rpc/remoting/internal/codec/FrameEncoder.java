@@ -2,21 +2,20 @@ package io.ferry.rpc.remoting.internal.codec;
 
 import com.alibaba.com.caucho.hessian.io.Hessian2Output;
 import io.ferry.rpc.RpcStatus;
-import io.ferry.rpc.remoting.internal.serialize.AllowedClasses;
 import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufOutputStream;
+import io.netty.util.concurrent.FastThreadLocal;
 
 import java.io.IOException;
+import java.io.OutputStream;
 
 /**
  * Builds whole frames into one buffer, header and body, so that each goes out in a single write. Encoding runs on
  * the caller's thread; the payload limit is checked before anything is handed to the channel.
  */
 public final class FrameEncoder {
-    /** For frames that carry no application types: error strings and events. */
-    private static final SafeSerializerFactory PLAIN = new SafeSerializerFactory(AllowedClasses.jdkOnly());
 
     /** Writes a body with hessian2. */
     @FunctionalInterface
@@ -39,7 +38,41 @@ public final class FrameEncoder {
         }
     }
 
+    /** One hessian output (and its 8 KiB buffer) per thread, instead of a new one per frame. */
+    private static final FastThreadLocal<ReusableOutput> OUTPUTS = new FastThreadLocal<>() {
+        @Override
+        protected ReusableOutput initialValue() {
+            return new ReusableOutput();
+        }
+    };
+
     private FrameEncoder() {
+    }
+
+    /**
+     * A thread's hessian output. {@code init} clears its references, class definitions and buffer, so every frame
+     * starts afresh; a frame encoded while another is being encoded on the same thread (a serializer making a
+     * call) gets an output of its own.
+     */
+    private static final class ReusableOutput {
+        private final Hessian2Output output = new Hessian2Output(null);
+        private boolean busy;
+
+        Hessian2Output take(OutputStream stream) {
+            if (busy) {
+                return new Hessian2Output(stream);
+            }
+            busy = true;
+            output.init(stream);
+            return output;
+        }
+
+        void giveBack(Hessian2Output used) {
+            if (used == output) {
+                output.init(null); // drop the stream and any references to the encoded values
+                busy = false;
+            }
+        }
     }
 
     /** Stops an encoding as soon as the body passes the limit, instead of building all of it first. */
@@ -86,10 +119,15 @@ public final class FrameEncoder {
         boolean ok = false;
         try {
             buf.writerIndex(Frame.HEADER_LENGTH);
-            Hessian2Output out = new Hessian2Output(new LimitedOutput(buf, payloadLimit));
-            out.setSerializerFactory(factory);
-            body.write(out);
-            out.flush();
+            ReusableOutput reusable = OUTPUTS.get();
+            Hessian2Output out = reusable.take(new LimitedOutput(buf, payloadLimit));
+            try {
+                out.setSerializerFactory(factory);
+                body.write(out);
+                out.flush();
+            } finally {
+                reusable.giveBack(out);
+            }
             int length = buf.writerIndex() - Frame.HEADER_LENGTH;
             if (length > payloadLimit) {
                 throw new PayloadTooLargeException(length, payloadLimit);
@@ -117,7 +155,8 @@ public final class FrameEncoder {
 
     public static ByteBuf errorResponse(ByteBufAllocator alloc, long id, byte status, String message) {
         try {
-            return encode(alloc, Frame.HESSIAN2, status, id, PLAIN, Integer.MAX_VALUE, out -> out.writeString(message));
+            return encode(alloc, Frame.HESSIAN2, status, id, SafeSerializerFactory.jdkOnly(), Integer.MAX_VALUE,
+                    out -> out.writeString(message));
         } catch (IOException e) {
             throw new IllegalStateException("cannot encode a string", e);
         }

@@ -19,6 +19,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import io.netty.util.Timeout;
+import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
 
 /**
  * One long TCP connection to a provider and the calls pending on it. Each call gets a fresh request id from this
@@ -121,7 +123,7 @@ public final class Connection {
         CompletableFuture<Connection> ready = new CompletableFuture<>();
         readinessId = nextId();
         readiness = ready;
-        io.netty.util.Timeout deadline = timer.newTimeout(t -> {
+        Timeout deadline = timer.newTimeout(t -> {
             if (ready.completeExceptionally(RpcException.notExecuted(RpcStatus.NETWORK, "no answer to the "
                     + "readiness ping from " + peer + " within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos)
                     + " ms (a connection the provider never accepted?)", null))) {
@@ -129,7 +131,7 @@ public final class Connection {
             }
         }, timeoutNanos, TimeUnit.NANOSECONDS);
         ready.whenComplete((c, e) -> deadline.cancel());
-        channel.writeAndFlush(io.ferry.rpc.remoting.internal.codec.FrameEncoder.heartbeatRequest(channel.alloc(),
+        channel.writeAndFlush(FrameEncoder.heartbeatRequest(channel.alloc(),
                 readinessId)).addListener(f -> {
                     if (!f.isSuccess()) {
                         ready.completeExceptionally(RpcException.notExecuted(RpcStatus.NETWORK,

@@ -21,6 +21,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * Thread-safe; one instance per set of services, reused across calls.
  */
 public final class SafeSerializerFactory extends SerializerFactory {
+    private static final SafeSerializerFactory JDK_ONLY = new SafeSerializerFactory(AllowedClasses.jdkOnly());
+
     private final AllowedClasses allowed;
     private final Map<Class<?>, Deserializer> byClass = new ConcurrentHashMap<>();
     private final Map<String, Deserializer> byName = new ConcurrentHashMap<>();
@@ -30,6 +32,11 @@ public final class SafeSerializerFactory extends SerializerFactory {
         this.allowed = allowed;
         // The allow-list is the gate; requiring java.io.Serializable on top adds nothing but friction.
         setAllowNonSerializable(true);
+    }
+
+    /** The shared factory for frames that carry no application types: error strings, events, request heads. */
+    public static SafeSerializerFactory jdkOnly() {
+        return JDK_ONLY;
     }
 
     public AllowedClasses allowed() {

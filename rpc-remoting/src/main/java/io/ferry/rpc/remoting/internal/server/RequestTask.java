@@ -36,7 +36,6 @@ import java.util.concurrent.TimeUnit;
  */
 final class RequestTask implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(RequestTask.class);
-    private static final SafeSerializerFactory HEAD_ONLY = new SafeSerializerFactory(AllowedClasses.jdkOnly());
 
     private final Channel channel;
     private final InboundFrame frame;
@@ -83,7 +82,7 @@ final class RequestTask implements Runnable {
     }
 
     private Decoded decode() throws IOException {
-        GuardedHessian2Input in = new GuardedHessian2Input(frame.body(), HEAD_ONLY);
+        GuardedHessian2Input in = new GuardedHessian2Input(frame.body(), SafeSerializerFactory.jdkOnly());
         RequestCodec.Head head = RequestCodec.readHead(in);
         ServiceSchema schema = services.schema(head.path(), head.version());
         if (schema == null) {

@@ -14,6 +14,9 @@ import org.slf4j.LoggerFactory;
 import java.net.InetSocketAddress;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.atomic.AtomicInteger;
+import io.netty.handler.timeout.IdleStateEvent;
 
 /**
  * The provider's IO-thread handler, shared by all connections: answers heartbeats itself (an echo of the request,
@@ -30,8 +33,8 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     private final ChannelGroup channels;
     private final int accepts;
     private final InFlight inFlight = new InFlight();
-    private final java.util.concurrent.atomic.LongAdder heartbeats = new java.util.concurrent.atomic.LongAdder();
-    private final java.util.concurrent.atomic.AtomicInteger open = new java.util.concurrent.atomic.AtomicInteger();
+    private final LongAdder heartbeats = new LongAdder();
+    private final AtomicInteger open = new AtomicInteger();
     private volatile String localAddress = "?";
 
     public ServerHandler(ServiceTable services, ThreadPoolExecutor pool, int payloadLimit, ChannelGroup channels,
@@ -81,7 +84,7 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     /** No reads for three heartbeat intervals: the consumer is gone, or its path is. */
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
-        if (event instanceof io.netty.handler.timeout.IdleStateEvent) {
+        if (event instanceof IdleStateEvent) {
             log.info("{}: nothing read for 3 heartbeat intervals; closing", ctx.channel().remoteAddress());
             ctx.close();
             return;

@@ -125,6 +125,45 @@ class FrameCodecTest {
         }
     }
 
+    private static Object decodeValue(ByteBuf frame) throws Exception {
+        try {
+            ByteBuf body = frame.slice(Frame.HEADER_LENGTH, frame.readableBytes() - Frame.HEADER_LENGTH);
+            return ResponseCodec.read(new GuardedHessian2Input(body, GREETER.serializerFactory()), Object.class)
+                    .value();
+        } finally {
+            frame.release();
+        }
+    }
+
+    private static ByteBuf itemsAnswer(java.util.List<Greeter.Item> items, FrameEncoder.BodyWriter inside)
+            throws java.io.IOException {
+        return FrameEncoder.encode(Unpooled.buffer().alloc(), Frame.HESSIAN2, Frame.STATUS_OK, 1,
+                GREETER.serializerFactory(), LIMIT, out -> {
+                    inside.write(out);
+                    ResponseCodec.writeValue(out, false, items, Map.of());
+                });
+    }
+
+    @Test
+    void framesEncodedOneAfterAnotherOnOneThreadEachCarryTheirOwnClassDefinitions() throws Exception {
+        java.util.List<Greeter.Item> items = java.util.List.of(new Greeter.Item("a", 1));
+        ByteBuf first = itemsAnswer(items, out -> { });
+        ByteBuf second = itemsAnswer(items, out -> { });
+        // decoded alone, each frame must define Item itself: the reused output forgot the first one's definitions
+        assertEquals(items, decodeValue(second));
+        assertEquals(items, decodeValue(first));
+    }
+
+    @Test
+    void aFrameEncodedWhileAnotherIsBeingEncodedOnTheSameThreadIsNotCorrupted() throws Exception {
+        java.util.List<Greeter.Item> items = java.util.List.of(new Greeter.Item("outer", 1));
+        java.util.List<Greeter.Item> nested = java.util.List.of(new Greeter.Item("inner", 2));
+        ByteBuf[] inner = new ByteBuf[1];
+        ByteBuf outer = itemsAnswer(items, out -> inner[0] = itemsAnswer(nested, o -> { }));
+        assertEquals(nested, decodeValue(inner[0]));
+        assertEquals(items, decodeValue(outer));
+    }
+
     @Test
     void versionDecidesWhetherAnswersCarryAttachments() {
         assertTrue(Frame.supportsResponseAttachments("2.0.2"));

@@ -4,7 +4,6 @@ import io.ferry.rpc.remoting.ServiceTable;
 import io.ferry.rpc.remoting.internal.codec.Frame;
 import io.ferry.rpc.remoting.internal.server.ServerHandler;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.handler.timeout.IdleStateHandler;
@@ -93,7 +92,4 @@ class LivenessHandlersTest {
         }
     }
 
-    static ByteBuf unused() {
-        return Unpooled.EMPTY_BUFFER;
-    }
 }
