@@ -47,9 +47,13 @@ class ZookeeperRegistryTest {
     }
 
     private ZookeeperRegistry registry(String cacheName) {
+        return registry(cacheName, Duration.ofSeconds(2), Duration.ofSeconds(2));
+    }
+
+    /** A registry on the test server, closed after the test. */
+    private ZookeeperRegistry registry(String cacheName, Duration session, Duration connection) {
         ZookeeperRegistry registry = new ZookeeperRegistry(RegistryOptions.builder().address("127.0.0.1", zk.port())
-                .sessionTimeout(Duration.ofSeconds(2)).connectionTimeout(Duration.ofSeconds(2))
-                .cacheFile(tmp.resolve(cacheName)).build());
+                .sessionTimeout(session).connectionTimeout(connection).cacheFile(tmp.resolve(cacheName)).build());
         registries.add(registry);
         return registry;
     }
@@ -153,10 +157,7 @@ class ZookeeperRegistryTest {
 
     @Test
     void subscribersKeepTheLastListWhileZooKeeperIsDown() throws Exception {
-        ZookeeperRegistry provider = new ZookeeperRegistry(RegistryOptions.builder().address("127.0.0.1", zk.port())
-                .sessionTimeout(Duration.ofSeconds(4)).connectionTimeout(Duration.ofSeconds(2))
-                .cacheFile(tmp.resolve("p.cache")).build());
-        registries.add(provider);
+        ZookeeperRegistry provider = registry("p.cache", Duration.ofSeconds(4), Duration.ofSeconds(2));
         ZookeeperRegistry consumer = registry("c.cache");
         provider.register(provider(20001, ""));
         Updates updates = new Updates();
@@ -187,9 +188,7 @@ class ZookeeperRegistryTest {
         first.close();
 
         zk.stop();
-        ZookeeperRegistry cold = new ZookeeperRegistry(RegistryOptions.builder().address("127.0.0.1", zk.port())
-                .connectionTimeout(Duration.ofMillis(500)).cacheFile(tmp.resolve("shared.cache")).build());
-        registries.add(cold);
+        ZookeeperRegistry cold = registry("shared.cache", Duration.ofSeconds(60), Duration.ofMillis(500));
         Updates updates = new Updates();
         cold.subscribe(new ServiceKey(SERVICE, "", ""), updates.listener());
         assertEquals(20001, updates.await(Updates.ports(20001)).get(0).port());
