@@ -33,6 +33,7 @@ public final class RpcContext {
     private Map<String, Object> requestAttachments = Collections.emptyMap();
     private final Map<String, Object> responseOut = new HashMap<>();
     private Map<String, Object> responseIn = Collections.emptyMap();
+    private Deadline incoming = Deadline.none();
 
     private RpcContext() {
     }
@@ -84,6 +85,20 @@ public final class RpcContext {
         return requestAttachments;
     }
 
+    /**
+     * Provider side: the time left before the caller of the request being served gives up, or null when its
+     * consumer sent no deadline. Calls made from here inherit what is left (a shorter timeout of their own still
+     * applies).
+     */
+    public Duration remainingTime() {
+        return incoming.isNone() ? null : Duration.ofNanos(incoming.remainingNanos());
+    }
+
+    /** Provider side: the deadline of the request being served ({@link Deadline#none()} outside one). */
+    public Deadline incomingDeadline() {
+        return incoming;
+    }
+
     /** Provider side: adds an attachment to the answer of the call being served. */
     public RpcContext setResponseAttachment(String key, Object value) {
         responseOut.put(key, value);
@@ -123,14 +138,16 @@ public final class RpcContext {
         this.asyncFuture = future;
     }
 
-    public void enterProviderCall(Map<String, Object> attachments) {
+    public void enterProviderCall(Map<String, Object> attachments, Deadline deadline) {
         requestAttachments = attachments == null ? Collections.emptyMap() : Collections.unmodifiableMap(attachments);
+        incoming = deadline == null ? Deadline.none() : deadline;
         responseOut.clear();
     }
 
     /** Ends the provider call: returns the response attachments it set and clears the context. */
     public Map<String, Object> exitProviderCall() {
         requestAttachments = Collections.emptyMap();
+        incoming = Deadline.none();
         if (responseOut.isEmpty()) {
             return Collections.emptyMap();
         }

@@ -44,6 +44,17 @@ public class RpcException extends RuntimeException {
         return notExecuted;
     }
 
+    /**
+     * A copy to throw to a synchronous caller: same status, message, cause and flag, with the caller's stack as its
+     * trace; this exception, with the trace of the thread where the call failed (a timer, an IO thread), is added
+     * as suppressed.
+     */
+    public RpcException rethrownHere() {
+        RpcException here = new RpcException(status, getMessage(), getCause(), notExecuted);
+        here.addSuppressed(this);
+        return here;
+    }
+
     /** The message with the status in front, as {@code toString()} and stack traces show it. */
     @Override
     public String getLocalizedMessage() {

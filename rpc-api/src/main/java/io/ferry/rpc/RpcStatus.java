@@ -52,6 +52,12 @@ public enum RpcStatus {
     /** The message prefix of a call refused unrun by a provider that is shutting down (status 80). */
     public static final String SHUTTING_DOWN_PREFIX = "Provider is shutting down, request not executed: ";
 
+    /**
+     * The message prefix of a request a provider dropped unrun because its caller's deadline had passed before it
+     * could run (status 31, SERVER_TIMEOUT).
+     */
+    public static final String EXPIRED_PREFIX = "Request expired on the provider, not executed: ";
+
     private final byte wireCode;
 
     RpcStatus(int wireCode) {

@@ -4,7 +4,11 @@ import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.SocketOptions;
 import io.ferry.rpc.remoting.Validate;
 
+import io.ferry.rpc.Filter;
+
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Defaults for every reference of this process, each overridable per reference.
@@ -24,6 +28,8 @@ import java.time.Duration;
  *       moment in this window (a call that needs one starts it at once)</td></tr>
  *   <tr><td>payloadBytes</td><td>8 MiB</td></tr>
  *   <tr><td>socket</td><td>{@link SocketOptions#defaults()}</td></tr>
+ *   <tr><td>retries</td><td>2: how many other providers a call that provably did not run may move to</td></tr>
+ *   <tr><td>filters</td><td>none: consumer filters around every call of every reference, in order</td></tr>
  * </table>
  */
 public final class ConsumerConfig {
@@ -31,8 +37,12 @@ public final class ConsumerConfig {
     private final Integer ioThreads;
     private final ClientOptions client;
     private final Duration connectSpread;
+    private final int retries;
+    private final List<Filter> filters;
 
     private ConsumerConfig(Builder b) {
+        this.retries = b.retries;
+        this.filters = List.copyOf(b.filters);
         this.timeout = b.timeout;
         this.ioThreads = b.ioThreads;
         this.client = b.client.build();
@@ -64,11 +74,33 @@ public final class ConsumerConfig {
         return connectSpread;
     }
 
+    public int retries() {
+        return retries;
+    }
+
+    public List<Filter> filters() {
+        return filters;
+    }
+
     public static final class Builder {
         private Duration timeout = Duration.ofMillis(1000);
         private Integer ioThreads;
         private final ClientOptions.Builder client = ClientOptions.builder();
         private Duration connectSpread = Duration.ofSeconds(1);
+        private int retries = 2;
+        private final List<Filter> filters = new ArrayList<>();
+
+        /** Other providers a call that provably did not run may move to; default 2, 0 for none. */
+        public Builder retries(int retries) {
+            this.retries = Validate.between("retries", retries, 0, 100);
+            return this;
+        }
+
+        /** Adds a filter around every call of every reference (before the reference's own filters). */
+        public Builder filter(Filter filter) {
+            filters.add(Validate.notNull("filter", filter));
+            return this;
+        }
 
         public Builder heartbeat(Duration heartbeat) {
             client.heartbeat(heartbeat);

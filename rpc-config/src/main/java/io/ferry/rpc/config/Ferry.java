@@ -3,23 +3,25 @@ package io.ferry.rpc.config;
 import io.ferry.rpc.EchoService;
 import io.ferry.rpc.RpcExport;
 import io.ferry.rpc.RpcReference;
-import io.ferry.rpc.config.internal.CallTarget;
-import io.ferry.rpc.config.internal.ClusterTarget;
-import io.ferry.rpc.config.internal.DirectTarget;
+import io.ferry.rpc.Filter;
+import io.ferry.rpc.Invoker;
+import io.ferry.rpc.Ticker;
+import io.ferry.rpc.cluster.Directory;
 import io.ferry.rpc.config.internal.ImplementationInvoker;
 import io.ferry.rpc.config.internal.ReferenceHandler;
 import io.ferry.rpc.config.internal.RegistryUrls;
+import io.ferry.rpc.config.internal.cluster.FailoverCluster;
+import io.ferry.rpc.config.internal.cluster.RandomBalancer;
+import io.ferry.rpc.config.internal.cluster.RegistryDirectory;
+import io.ferry.rpc.config.internal.cluster.StaticDirectory;
 import io.ferry.rpc.registry.Registry;
 import io.ferry.rpc.registry.ServiceKey;
 import io.ferry.rpc.registry.ZookeeperRegistry;
+import io.ferry.rpc.remoting.Client;
 import io.ferry.rpc.remoting.ClientOptions;
-import io.ferry.rpc.remoting.ClientTransport;
-import io.ferry.rpc.remoting.MethodSchema;
-import io.ferry.rpc.remoting.ProviderClient;
-import io.ferry.rpc.remoting.ProviderService;
+import io.ferry.rpc.remoting.EndpointFactory;
 import io.ferry.rpc.remoting.Server;
-import io.ferry.rpc.remoting.ServiceSchema;
-import io.ferry.rpc.remoting.ServiceTable;
+import io.ferry.rpc.remoting.ServiceExport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,9 +57,8 @@ public final class Ferry implements AutoCloseable {
     private final ProtocolConfig protocol;
     private final ConsumerConfig consumer;
     private final RegistryConfig registryConfig;
-    private final ServiceTable services = new ServiceTable();
-    private final List<CallTarget> targets = new ArrayList<>();
-    private ClientTransport transport;
+    private final List<AutoCloseable> directories = new ArrayList<>();
+    private Client client;
     private Registry registry;
     private final Thread shutdownHook;
     private Server server;
@@ -68,21 +69,18 @@ public final class Ferry implements AutoCloseable {
         this.protocol = b.protocol;
         this.consumer = b.consumer;
         this.registryConfig = b.registry;
-        if (consumer.ioThreads() != null) {
-            ClientTransport.configure(consumer.ioThreads());
-        }
         this.shutdownHook = b.shutdownHook ? new Thread(this::close, "ferry-shutdown") : null;
         if (shutdownHook != null) {
             Runtime.getRuntime().addShutdownHook(shutdownHook);
         }
     }
 
-    /** This bootstrap's share of the process's client transport, taken with its first reference. */
-    private synchronized ClientTransport transport() {
-        if (transport == null) {
-            transport = ClientTransport.acquire();
+    /** This bootstrap's client transport, created with its first reference. */
+    private synchronized Client client() {
+        if (client == null) {
+            client = consumer.ioThreads() != null ? Client.create(consumer.ioThreads()) : Client.create();
         }
-        return transport;
+        return client;
     }
 
     /** The registry, connected on first use. */
@@ -107,17 +105,19 @@ public final class Ferry implements AutoCloseable {
     /** Exports a service, starting the server on first use. Returns the bound port. */
     public synchronized int export(ServiceConfig<?> config) {
         checkOpen();
-        ServiceSchema schema = ServiceSchema.of(config.interfaceType(), config.allowList());
-        services.add(new ProviderService(schema, config.version(), config.group(),
-                new ImplementationInvoker(config.implementation()), config.timeout(), config.methodTimeouts()));
+        List<Filter> filters = new ArrayList<>(protocol.filters());
+        filters.addAll(config.filters());
+        Invoker invoker = Filter.chain(filters, new ImplementationInvoker(config.implementation()));
         if (server == null) {
-            server = Server.start(protocol.serverOptions(), services);
+            server = Server.start(protocol.serverOptions());
         }
+        server.export(new ServiceExport(config.interfaceType(), config.version(), config.group(), invoker,
+                config.allowList(), config.timeout(), config.methodTimeouts()));
         Registry r = registry();
         if (r != null) {
-            r.register(RegistryUrls.provider(schema, RegistryUrls.advertisedHost(protocol.advertisedHost(),
-                    protocol.serverOptions().host()), server.port(), config.version(), config.group(),
-                    config.timeout(), protocol.serverOptions().heartbeat(), application.name()));
+            r.register(RegistryUrls.provider(config.interfaceType(), RegistryUrls.advertisedHost(
+                    protocol.advertisedHost(), protocol.serverOptions().host()), server.port(), config.version(),
+                    config.group(), config.timeout(), protocol.serverOptions().heartbeat(), application.name()));
         }
         log.info("exported {}{}{} on port {}", config.interfaceType().getName(),
                 config.version().isEmpty() ? "" : ":" + config.version(),
@@ -145,7 +145,11 @@ public final class Ferry implements AutoCloseable {
         return server.port();
     }
 
-    /** Creates a reference: a proxy implementing the interface and {@link EchoService}. */
+    /**
+     * Creates a reference: a proxy implementing the interface and {@link EchoService}. Its calls go through the
+     * consumer's and the reference's filters, then the cluster (the providers of its url or its registry, a load
+     * balancer, failover of calls that provably did not run), then the chosen provider's connections.
+     */
     public <T> T reference(ReferenceConfig<T> config) {
         ClientOptions.Builder options = consumer.clientOptions().toBuilder();
         if (config.connections() != null) {
@@ -154,41 +158,52 @@ public final class Ferry implements AutoCloseable {
         if (config.lazy() != null) {
             options.lazy(config.lazy());
         }
-        ServiceSchema schema = ServiceSchema.of(config.interfaceType(), config.allowList());
         Duration timeout = config.timeout() != null ? config.timeout() : consumer.timeout();
+        int retries = config.retries() != null ? config.retries() : consumer.retries();
         Map<Method, ReferenceHandler.MethodPlan> plans = new HashMap<>();
         for (Method method : config.interfaceType().getMethods()) {
-            MethodSchema methodSchema = schema.method(method);
-            if (methodSchema != null) {
+            if (method.getDeclaringClass() != Object.class && !Modifier.isStatic(method.getModifiers())) {
                 MethodConfig methodConfig = config.methods().get(method.getName());
-                plans.put(method, ReferenceHandler.plan(methodSchema,
-                        methodConfig == null ? null : methodConfig.timeout(), timeout,
-                        methodConfig == null ? null : methodConfig.oneway()));
+                plans.put(method, ReferenceHandler.plan(method, methodConfig == null ? null : methodConfig.timeout(),
+                        timeout, methodConfig == null ? null : methodConfig.oneway()));
             }
         }
-        CallTarget target;
-        ClientTransport share;
+        String service = config.interfaceType().getName();
+        Directory directory;
+        Client transport;
         synchronized (this) {
             checkOpen();
-            share = transport(); // inside the check: a concurrent close either sees this share or refuses us
+            transport = client(); // inside the check: a concurrent close either sees this client or refuses us
             if (config.address() != null) {
-                target = new DirectTarget(ProviderClient.open(config.address(), options.build()));
+                // the only provider calls can go to: a call waits through failed connects within its deadline
+                EndpointFactory endpoints = transport.endpoints(config.interfaceType(), config.allowList(),
+                        options.waitForReady(true).build());
+                StaticDirectory direct = new StaticDirectory(endpoints.open(config.address(), 100, Duration.ZERO));
+                directories.add(direct);
+                directory = direct;
             } else {
                 Registry r = registry();
                 if (r == null) {
-                    throw new IllegalArgumentException("url: none for " + config.interfaceType().getName()
+                    throw new IllegalArgumentException("url: none for " + service
                             + " (expected: a url, or a registry on the Ferry builder)");
                 }
-                ClusterTarget cluster = new ClusterTarget(schema.name(), options.build(), consumer.connectSpread(),
+                EndpointFactory endpoints = transport.endpoints(config.interfaceType(), config.allowList(),
+                        options.build());
+                RegistryDirectory cluster = new RegistryDirectory(service, endpoints, consumer.connectSpread(),
                         Math.max(15_000, 2 * timeout.toMillis()));
-                r.subscribe(new ServiceKey(schema.name(), config.version(), config.group()), cluster);
-                r.register(RegistryUrls.consumer(schema, config.version(), config.group(), application.name()));
-                target = cluster;
+                directories.add(cluster);
+                r.subscribe(new ServiceKey(service, config.version(), config.group()), cluster);
+                r.register(RegistryUrls.consumer(config.interfaceType(), config.version(), config.group(),
+                        application.name()));
+                directory = cluster;
             }
-            targets.add(target);
         }
-        ReferenceHandler handler = new ReferenceHandler(config.interfaceType(), schema, target, share, plans,
-                timeout, config.version(), config.group(), application.name());
+        List<Filter> filters = new ArrayList<>(consumer.filters());
+        filters.addAll(config.filters());
+        Invoker chain = Filter.chain(filters, new FailoverCluster(retries).join(directory, new RandomBalancer()));
+        ReferenceHandler handler = new ReferenceHandler(config.interfaceType(), chain, transport.callbackExecutor(),
+                Ticker.system(), plans, timeout, config.version(), config.group(), application.name(),
+                directory.describe());
         return config.interfaceType().cast(Proxy.newProxyInstance(config.interfaceType().getClassLoader(),
                 new Class<?>[] {config.interfaceType(), EchoService.class}, handler));
     }
@@ -235,10 +250,10 @@ public final class Ferry implements AutoCloseable {
      */
     @Override
     public void close() {
-        List<CallTarget> toClose;
+        List<AutoCloseable> toClose;
         Server toStop;
         Registry toLeave;
-        ClientTransport share;
+        Client transport;
         synchronized (this) {
             if (closed) {
                 return;
@@ -251,11 +266,11 @@ public final class Ferry implements AutoCloseable {
                     // the hook is running or about to: nothing to remove
                 }
             }
-            toClose = new ArrayList<>(targets);
-            targets.clear();
+            toClose = new ArrayList<>(directories);
+            directories.clear();
             toStop = server;
             toLeave = registry;
-            share = transport;
+            transport = client;
         }
         if (toLeave != null) {
             toLeave.close(); // unregister first: consumers stop choosing this provider
@@ -263,11 +278,15 @@ public final class Ferry implements AutoCloseable {
         if (toStop != null) {
             toStop.shutdownGracefully(); // in-flight requests may still call out through the references below
         }
-        for (CallTarget target : toClose) {
-            target.close();
+        for (AutoCloseable directory : toClose) {
+            try {
+                directory.close();
+            } catch (Exception e) {
+                log.warn("closing {}: {}", directory, e.toString());
+            }
         }
-        if (share != null) {
-            share.release();
+        if (transport != null) {
+            transport.close();
         }
     }
 

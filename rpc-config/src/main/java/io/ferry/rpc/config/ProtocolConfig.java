@@ -1,8 +1,12 @@
 package io.ferry.rpc.config;
 
+import io.ferry.rpc.Filter;
 import io.ferry.rpc.remoting.ServerOptions;
+import io.ferry.rpc.remoting.Validate;
 import io.ferry.rpc.remoting.SocketOptions;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * How this process serves its exported services: the Dubbo protocol on one port. Every option and default is
@@ -11,8 +15,10 @@ import java.time.Duration;
 public final class ProtocolConfig {
     private final ServerOptions server;
     private final String advertisedHost;
+    private final List<Filter> filters;
 
-    private ProtocolConfig(ServerOptions server, String advertisedHost) {
+    private ProtocolConfig(ServerOptions server, String advertisedHost, List<Filter> filters) {
+        this.filters = List.copyOf(filters);
         this.server = server;
         this.advertisedHost = advertisedHost;
     }
@@ -34,8 +40,20 @@ public final class ProtocolConfig {
         return advertisedHost;
     }
 
+    /** Provider filters around every exported service's calls, in order, before each service's own. */
+    public List<Filter> filters() {
+        return filters;
+    }
+
     public static final class Builder {
         private final ServerOptions.Builder server = ServerOptions.builder();
+        private final List<Filter> filters = new ArrayList<>();
+
+        /** Adds a provider filter around every exported service's calls. */
+        public Builder filter(Filter filter) {
+            filters.add(Validate.notNull("filter", filter));
+            return this;
+        }
         private String advertisedHost;
 
         /** The address consumers should connect to, when it differs from the bound one (NAT, containers). */
@@ -110,7 +128,7 @@ public final class ProtocolConfig {
         }
 
         public ProtocolConfig build() {
-            return new ProtocolConfig(server.build(), advertisedHost);
+            return new ProtocolConfig(server.build(), advertisedHost, filters);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.ferry.rpc.config;
 
+import io.ferry.rpc.Filter;
 import io.ferry.rpc.RpcService;
 import io.ferry.rpc.remoting.ClassAllowList;
 import io.ferry.rpc.remoting.Validate;
@@ -7,7 +8,9 @@ import io.ferry.rpc.remoting.Validate;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,6 +26,8 @@ import java.util.Map;
  *   <tr><td>timeout</td><td>from {@code @RpcService}, else the consumer's (1000 ms)</td></tr>
  *   <tr><td>connections</td><td>the consumer's (0: the shared connection)</td></tr>
  *   <tr><td>lazy</td><td>the consumer's (false)</td></tr>
+ *   <tr><td>retries</td><td>the consumer's (2)</td></tr>
+ *   <tr><td>filters</td><td>none beyond the consumer's</td></tr>
  * </table>
  */
 public final class ReferenceConfig<T> {
@@ -35,8 +40,12 @@ public final class ReferenceConfig<T> {
     private final Boolean lazy;
     private final Map<String, MethodConfig> methods;
     private final ClassAllowList allowList;
+    private final Integer retries;
+    private final List<Filter> filters;
 
     private ReferenceConfig(Builder<T> b) {
+        this.retries = b.retries;
+        this.filters = List.copyOf(b.filters);
         this.interfaceType = Validate.notNull("interface", b.interfaceType);
         if (!interfaceType.isInterface()) {
             throw new IllegalArgumentException("interface: " + interfaceType.getName() + " (expected: an interface)");
@@ -123,6 +132,16 @@ public final class ReferenceConfig<T> {
         return allowList;
     }
 
+    /** Null keeps the consumer's. */
+    public Integer retries() {
+        return retries;
+    }
+
+    /** This reference's own filters, run after the consumer's. */
+    public List<Filter> filters() {
+        return filters;
+    }
+
     public static final class Builder<T> {
         private Class<T> interfaceType;
         private String url;
@@ -133,6 +152,20 @@ public final class ReferenceConfig<T> {
         private Boolean lazy;
         private final Map<String, MethodConfig> methods = new HashMap<>();
         private ClassAllowList allowList = ClassAllowList.none();
+        private Integer retries;
+        private final List<Filter> filters = new ArrayList<>();
+
+        /** Other providers a call that provably did not run may move to; 0 for none. */
+        public Builder<T> retries(int retries) {
+            this.retries = Validate.between("retries", retries, 0, 100);
+            return this;
+        }
+
+        /** Adds a filter around this reference's calls, after the consumer's filters. */
+        public Builder<T> filter(Filter filter) {
+            filters.add(Validate.notNull("filter", filter));
+            return this;
+        }
 
         public Builder<T> interfaceType(Class<T> interfaceType) {
             this.interfaceType = interfaceType;

@@ -1,5 +1,6 @@
 package io.ferry.rpc.config;
 
+import io.ferry.rpc.Filter;
 import io.ferry.rpc.RpcExport;
 import io.ferry.rpc.RpcMethod;
 import io.ferry.rpc.RpcService;
@@ -8,8 +9,10 @@ import io.ferry.rpc.remoting.Validate;
 
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -30,8 +33,10 @@ public final class ServiceConfig<T> {
     private final ClassAllowList allowList;
     private final Duration timeout;
     private final Map<String, Duration> methodTimeouts;
+    private final List<Filter> filters;
 
     private ServiceConfig(Builder<T> b) {
+        this.filters = List.copyOf(b.filters);
         this.interfaceType = Validate.notNull("interface", b.interfaceType);
         this.implementation = Validate.notNull("implementation", b.implementation);
         if (!interfaceType.isInterface()) {
@@ -108,6 +113,11 @@ public final class ServiceConfig<T> {
         return methodTimeouts;
     }
 
+    /** This service's own filters, run after the protocol's, on the business thread. */
+    public List<Filter> filters() {
+        return filters;
+    }
+
     static String first(String... values) {
         for (String v : values) {
             if (v != null && !v.isEmpty()) {
@@ -125,6 +135,13 @@ public final class ServiceConfig<T> {
         private ClassAllowList allowList = ClassAllowList.none();
         private Duration timeout;
         private final Map<String, MethodConfig> methods = new HashMap<>();
+        private final List<Filter> filters = new ArrayList<>();
+
+        /** Adds a provider filter around this service's calls, after the protocol's filters. */
+        public Builder<T> filter(Filter filter) {
+            filters.add(Validate.notNull("filter", filter));
+            return this;
+        }
 
         public Builder<T> interfaceType(Class<T> interfaceType) {
             this.interfaceType = interfaceType;

@@ -18,8 +18,11 @@ import java.time.Duration;
  *       successful connect; a call that needs the connection pulls the next attempt forward</td></tr>
  *   <tr><td>payloadBytes</td><td>8 MiB, checked on every request sent and every response received</td></tr>
  *   <tr><td>socket</td><td>{@link SocketOptions#defaults()}</td></tr>
+ *   <tr><td>waitForReady</td><td>false: a call to a provider that cannot be connected fails at once (not
+ *       executed), so the cluster can try another; true: it waits through reconnect attempts within its
+ *       deadline</td></tr>
  * </table>
- * The client IO thread count is not here: it is one consumer-wide setting ({@link ClientTransport#configure}).
+ * The client IO thread count is not here: it belongs to the {@link Client} (one per bootstrap).
  */
 public final class ClientOptions {
     private static final ClientOptions DEFAULTS = builder().build();
@@ -33,8 +36,10 @@ public final class ClientOptions {
     private final double heartbeatJitter;
     private final Duration reconnectBackoffMin;
     private final Duration reconnectBackoffMax;
+    private final boolean waitForReady;
 
     private ClientOptions(Builder b) {
+        this.waitForReady = b.waitForReady;
         this.heartbeat = b.heartbeat;
         this.heartbeatJitter = b.heartbeatJitter;
         this.reconnectBackoffMin = b.reconnectBackoffMin;
@@ -95,10 +100,16 @@ public final class ClientOptions {
         return reconnectBackoffMax;
     }
 
+    /** Whether a call waits through failed connects within its deadline; see the class doc. */
+    public boolean waitForReady() {
+        return waitForReady;
+    }
+
     public Builder toBuilder() {
         return new Builder().connections(connections).lazy(lazy).connectTimeout(connectTimeout)
                 .payloadBytes(payloadBytes).socket(socket).heartbeat(heartbeat)
-                .heartbeatJitter(heartbeatJitter).reconnectBackoff(reconnectBackoffMin, reconnectBackoffMax);
+                .heartbeatJitter(heartbeatJitter).reconnectBackoff(reconnectBackoffMin, reconnectBackoffMax)
+                .waitForReady(waitForReady);
     }
 
     public static final class Builder {
@@ -113,6 +124,13 @@ public final class ClientOptions {
         // 5 s: a provider back from a restart had all 10,000 connections again 6 s later in the C10K run (30 s:
         // 11 s); at the cap the mean delay is 2.5 s, so 10,000 consumers of a dead provider try ~4,000 connects/s
         private Duration reconnectBackoffMax = Duration.ofSeconds(5);
+        private boolean waitForReady;
+
+        /** True: calls wait through failed connects within their deadline instead of failing at once. */
+        public Builder waitForReady(boolean wait) {
+            this.waitForReady = wait;
+            return this;
+        }
 
         public Builder heartbeat(Duration heartbeat) {
             this.heartbeat = Validate.positive("heartbeat", heartbeat);

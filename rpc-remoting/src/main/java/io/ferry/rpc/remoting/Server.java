@@ -3,6 +3,9 @@ package io.ferry.rpc.remoting;
 import io.ferry.rpc.remoting.internal.codec.FrameDecoder;
 import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
 import io.ferry.rpc.remoting.internal.server.ServerHandler;
+import io.ferry.rpc.remoting.internal.service.ProviderService;
+import io.ferry.rpc.remoting.internal.service.ServiceSchema;
+import io.ferry.rpc.remoting.internal.service.ServiceTable;
 import io.ferry.rpc.remoting.internal.transport.Transports;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -18,9 +21,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -48,15 +49,18 @@ public final class Server implements AutoCloseable {
     private final ServerHandler handler;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private Server(ServerOptions options, ServiceTable services) {
+    private final ServiceTable services = new ServiceTable();
+
+    private Server(ServerOptions options) {
         this.options = options;
         warnIfBacklogCapped(options.backlog());
         this.boss = Transports.newGroup(1, "ferry-server-boss");
         this.workers = Transports.newGroup(options.ioThreads(), "ferry-server-io");
-        BlockingQueue<Runnable> queue = options.queues() == 0
-                ? new SynchronousQueue<>() : new LinkedBlockingQueue<>(options.queues());
-        this.pool = new ThreadPoolExecutor(options.threads(), options.threads(), 0, TimeUnit.MILLISECONDS, queue,
-                new DefaultThreadFactory("ferry-server-biz", true), new ThreadPoolExecutor.AbortPolicy());
+        // the queue never refuses: admission against threads + queues happens in the handler, counting requests
+        // really queued or running
+        this.pool = new ThreadPoolExecutor(options.threads(), options.threads(), 0, TimeUnit.MILLISECONDS,
+                new LinkedBlockingQueue<>(), new DefaultThreadFactory("ferry-server-biz", true),
+                new ThreadPoolExecutor.AbortPolicy());
         ServerBootstrap bootstrap = new ServerBootstrap().group(boss, workers)
                 .channel(Transports.serverSocketChannel())
                 .option(ChannelOption.SO_BACKLOG, options.backlog())
@@ -65,7 +69,8 @@ public final class Server implements AutoCloseable {
         try {
             InetSocketAddress bind = options.host() == null
                     ? new InetSocketAddress(options.port()) : new InetSocketAddress(options.host(), options.port());
-            this.handler = new ServerHandler(services, pool, options.payloadBytes(), channels, options.accepts());
+            this.handler = new ServerHandler(services, pool, options.threads() + options.queues(),
+                    options.payloadBytes(), channels, options.accepts());
             long idleNanos = 3 * options.heartbeat().toNanos();
             bootstrap.childHandler(new ChannelInitializer<Channel>() {
                 @Override
@@ -101,9 +106,23 @@ public final class Server implements AutoCloseable {
         }
     }
 
-    /** Binds and starts serving {@code services}. Fails if the address cannot be bound. */
-    public static Server start(ServerOptions options, ServiceTable services) {
-        return new Server(options, services);
+    /** Binds and starts serving; add services with {@link #export}. Fails if the address cannot be bound. */
+    public static Server start(ServerOptions options) {
+        return new Server(options);
+    }
+
+    /** Starts answering for a service; fails if one with the same interface, version and group is there. */
+    public void export(ServiceExport export) {
+        services.add(new ProviderService(ServiceSchema.of(export.type(), export.allowList()), export.version(),
+                export.group(), export.invoker(), export.timeout(), export.methodTimeouts()));
+    }
+
+    /** Stops answering for a service: requests for it are answered "service not found" from now on. */
+    public void unexport(Class<?> type, String version, String group) {
+        ProviderService service = services.find(type.getName(), version, group);
+        if (service != null) {
+            services.remove(service);
+        }
     }
 
     public InetSocketAddress address() {

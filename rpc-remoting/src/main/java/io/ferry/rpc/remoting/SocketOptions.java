@@ -1,5 +1,7 @@
 package io.ferry.rpc.remoting;
 
+import java.util.Objects;
+
 /**
  * TCP options shared by clients and servers. Immutable; build with {@link #builder()}.
  *
@@ -63,6 +65,20 @@ public final class SocketOptions {
 
     public int writeBufferHighWaterMark() {
         return writeBufferHighWaterMark;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SocketOptions other && tcpNoDelay == other.tcpNoDelay && keepAlive == other.keepAlive
+                && sendBufferBytes == other.sendBufferBytes && receiveBufferBytes == other.receiveBufferBytes
+                && writeBufferLowWaterMark == other.writeBufferLowWaterMark
+                && writeBufferHighWaterMark == other.writeBufferHighWaterMark;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(tcpNoDelay, keepAlive, sendBufferBytes, receiveBufferBytes, writeBufferLowWaterMark,
+                writeBufferHighWaterMark);
     }
 
     public static final class Builder {

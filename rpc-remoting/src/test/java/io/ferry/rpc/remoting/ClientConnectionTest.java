@@ -1,18 +1,22 @@
 package io.ferry.rpc.remoting;
 
+import static io.ferry.rpc.remoting.ClientExtension.call;
+import static io.ferry.rpc.remoting.ClientExtension.hello;
+import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
-import io.ferry.rpc.remoting.internal.exchange.Reply;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.util.Map;
+import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -26,30 +30,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** How consumers hold connections, and how calls end when the provider misbehaves. Real sockets on 127.0.0.1. */
 class ClientConnectionTest {
-    private static final ServiceSchema GREETER = ServiceSchema.of(Greeter.class, ClassAllowList.none());
+    @RegisterExtension
+    final ClientExtension clients = new ClientExtension();
     private Server server;
 
     @BeforeEach
     void start() {
-        ServiceTable services = new ServiceTable();
-        services.add(new ProviderService(GREETER, "", "",
-                invocation -> CompletableFuture.completedFuture("hello " + invocation.arguments()[0])));
-        server = Server.start(ServerOptions.builder().host("127.0.0.1").port(0).build(), services);
+        server = startServer(0, "hello ");
+    }
+
+    private static Server startServer(int port, String greeting) {
+        Server server = Server.start(ServerOptions.builder().host("127.0.0.1").port(port).build());
+        server.export(ServiceExport.of(Greeter.class,
+                invocation -> CompletableFuture.completedFuture(Result.of(greeting + invocation.arguments()[0]))));
+        return server;
     }
 
     @AfterEach
     void stop() {
         server.close();
-    }
-
-    private static OutboundCall hello(String name, long timeoutMillis) throws Exception {
-        return new OutboundCall(GREETER, GREETER.method(Greeter.class.getMethod("hello", String.class)), "0.0.0",
-                new Object[] {name}, Map.of("path", Greeter.class.getName()),
-                TimeUnit.MILLISECONDS.toNanos(timeoutMillis), false);
-    }
-
-    private static Object call(ProviderClient client, String name) throws Exception {
-        return client.invoke(hello(name, 5000), Runnable::run).get(10, TimeUnit.SECONDS).value();
     }
 
     /** Every connection counted here has carried a call, so the server registered it before answering. */
@@ -58,52 +57,70 @@ class ClientConnectionTest {
     }
 
     @Test
-    void clientsWithoutConnectionsShareOneConnectionPerAddress() throws Exception {
-        try (ProviderClient a = ProviderClient.open(server.address(), ClientOptions.defaults());
-             ProviderClient b = ProviderClient.open(server.address(), ClientOptions.defaults())) {
+    void endpointsWithoutConnectionsShareOneConnectionPerAddress() throws Exception {
+        ProviderEndpoint a = clients.direct(server.address(), ClientOptions.defaults());
+        ProviderEndpoint b = clients.direct(server.address(), ClientOptions.defaults());
+        assertEquals("hello a", call(a, "a"));
+        assertEquals("hello b", call(b, "b"));
+        assertServerConnections(1);
+    }
+
+    @Test
+    void endpointsWhoseConnectionsAreShapedDifferentlyDoNotShareOne() throws Exception {
+        ProviderEndpoint a = clients.direct(server.address(), ClientOptions.defaults());
+        ProviderEndpoint b = clients.direct(server.address(), ClientOptions.builder()
+                .heartbeat(Duration.ofSeconds(5)).build());
+        assertEquals("hello a", call(a, "a"));
+        assertEquals("hello b", call(b, "b"));
+        assertServerConnections(2);
+    }
+
+    @Test
+    void twoClientsInOneProcessHaveTheirOwnConnectionsAndThreads() throws Exception {
+        ClientExtension other = new ClientExtension();
+        try {
+            ProviderEndpoint a = clients.direct(server.address(), ClientOptions.defaults());
+            ProviderEndpoint b = other.direct(server.address(), ClientOptions.defaults());
             assertEquals("hello a", call(a, "a"));
             assertEquals("hello b", call(b, "b"));
-            assertSame(a.transport(), b.transport());
-            assertServerConnections(1);
-        }
-    }
-
-    @Test
-    void connectionsGiveAClientItsOwnConnectionsOnDistinctIoThreads() throws Exception {
-        ClientTransport.configure(4);
-        try (ProviderClient shared = ProviderClient.open(server.address(), ClientOptions.defaults());
-             ProviderClient own = ProviderClient.open(server.address(),
-                     ClientOptions.builder().connections(3).build())) {
-            call(shared, "warm up");
-            for (int i = 0; i < 6; i++) {
-                assertEquals("hello " + i, call(own, "" + i));
-            }
-            assertEquals(3, own.openConnections());
-            assertEquals(3, own.ioThreadsInUse().size(), "three connections, three IO threads");
-            assertServerConnections(4);
+            assertServerConnections(2);
+            assertNotSame(clients.client(), other.client());
+            Set<Thread> threadsOfA = a.ioThreads();
+            assertTrue(b.ioThreads().stream().noneMatch(threadsOfA::contains), "no IO thread in common");
         } finally {
-            ClientTransport.configure(ServerOptions.defaultIoThreads());
+            other.afterEach(null);
         }
+        assertTrue(!clients.client().isShutdown(), "closing one client leaves the other running");
     }
 
     @Test
-    void theSharedEventLoopGroupShutsDownWhenTheLastClientCloses() throws Exception {
-        ProviderClient first = ProviderClient.open(server.address(), ClientOptions.defaults());
-        ProviderClient second = ProviderClient.open(server.address(), ClientOptions.defaults());
-        ClientTransport transport = first.transport();
-        first.close();
-        assertTrue(!transport.isShutdown(), "one client still uses it");
-        second.close();
-        assertTrue(transport.isShutdown());
-        try (ProviderClient third = ProviderClient.open(server.address(), ClientOptions.defaults())) {
-            assertNotSame(transport, third.transport());
-            assertEquals("hello again", call(third, "again"));
+    void connectionsGiveAnEndpointItsOwnConnectionsOnDistinctIoThreads() throws Exception {
+        ProviderEndpoint shared = clients.direct(server.address(), ClientOptions.defaults());
+        ProviderEndpoint own = clients.direct(server.address(), ClientOptions.builder().connections(3).build());
+        call(shared, "warm up");
+        for (int i = 0; i < 6; i++) {
+            assertEquals("hello " + i, call(own, "" + i));
         }
+        assertEquals(3, own.openConnections());
+        assertEquals(3, own.ioThreads().size(), "three connections, three IO threads");
+        assertServerConnections(4);
+    }
+
+    @Test
+    void closingTheClientClosesItsSharedConnectionsAndThreads() throws Exception {
+        ProviderEndpoint endpoint = clients.direct(server.address(), ClientOptions.defaults());
+        assertEquals("hello a", call(endpoint, "a"));
+        Client client = clients.client();
+        clients.afterEach(null);
+        assertTrue(client.isShutdown());
+        ExecutionException closed = assertThrows(ExecutionException.class,
+                () -> endpoint.invoke(hello("late", 2000)).get(10, TimeUnit.SECONDS));
+        assertTrue(((RpcException) closed.getCause()).isNotExecuted());
     }
 
     @Test
     void lazyClientOpensNoConnectionBeforeItsFirstCall() throws Exception {
-        try (ProviderClient lazy = ProviderClient.open(server.address(),
+        try (ProviderEndpoint lazy = clients.direct(server.address(),
                 ClientOptions.builder().connections(1).lazy(true).build())) {
             assertEquals(0, lazy.openConnections());
             assertEquals("hello lazy", call(lazy, "lazy"));
@@ -113,22 +130,19 @@ class ClientConnectionTest {
 
     @Test
     void aLostConnectionIsReplacedOnTheNextCallAfterTheProviderRestarts() throws Exception {
-        try (ProviderClient client = ProviderClient.open(server.address(),
+        try (ProviderEndpoint client = clients.direct(server.address(),
                 ClientOptions.builder().connections(1).build())) {
             assertEquals("hello 1", call(client, "1"));
             int port = server.port();
             server.close();
             // the only provider is down: the call waits for a connection within its deadline, then says why not
             ExecutionException down = assertThrows(ExecutionException.class,
-                    () -> client.invoke(hello("down", 500), Runnable::run).get(10, TimeUnit.SECONDS));
+                    () -> client.invoke(hello("down", 500)).get(10, TimeUnit.SECONDS));
             RpcException notRun = (RpcException) down.getCause();
             assertEquals(RpcStatus.TIMEOUT, notRun.status());
             assertTrue(notRun.isNotExecuted());
             assertTrue(notRun.getMessage().contains("no connection"), notRun.getMessage());
-            ServiceTable services = new ServiceTable();
-            services.add(new ProviderService(GREETER, "", "",
-                    invocation -> CompletableFuture.completedFuture("back " + invocation.arguments()[0])));
-            server = Server.start(ServerOptions.builder().host("127.0.0.1").port(port).build(), services);
+            server = startServer(port, "back ");
             assertEquals("back 2", call(client, "2"));
         }
     }
@@ -186,9 +200,9 @@ class ClientConnectionTest {
     @Test
     void providerClosingMidCallFailsThePendingCallAtOnceNotAtItsTimeout() throws Exception {
         try (MisbehavingProvider provider = new MisbehavingProvider(true);
-             ProviderClient client = ProviderClient.open(provider.address(), ClientOptions.defaults())) {
+             ProviderEndpoint client = clients.direct(provider.address(), ClientOptions.defaults())) {
             long start = System.nanoTime();
-            CompletableFuture<Reply> call = client.invoke(hello("x", 30_000), Runnable::run);
+            CompletableFuture<Result> call = client.invoke(hello("x", 30_000));
             ExecutionException e = assertThrows(ExecutionException.class, () -> call.get(20, TimeUnit.SECONDS));
             assertEquals(0, provider.requestRead.getCount(), "the request was sent: it failed mid-call");
             RpcException rpc = (RpcException) e.getCause();
@@ -203,9 +217,9 @@ class ClientConnectionTest {
     @Test
     void providerThatNeverAnswersEndsTheCallAtItsTimeout() throws Exception {
         try (MisbehavingProvider provider = new MisbehavingProvider(false);
-             ProviderClient client = ProviderClient.open(provider.address(), ClientOptions.defaults())) {
+             ProviderEndpoint client = clients.direct(provider.address(), ClientOptions.defaults())) {
             long start = System.nanoTime();
-            CompletableFuture<Reply> call = client.invoke(hello("x", 300), Runnable::run);
+            CompletableFuture<Result> call = client.invoke(hello("x", 300));
             ExecutionException e = assertThrows(ExecutionException.class, () -> call.get(10, TimeUnit.SECONDS));
             long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             assertEquals(0, provider.requestRead.getCount(), "the request was sent and never answered");
@@ -220,10 +234,10 @@ class ClientConnectionTest {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             nobody = new InetSocketAddress(InetAddress.getLoopbackAddress(), s.getLocalPort());
         }
-        try (ProviderClient client = ProviderClient.open(nobody, ClientOptions.defaults())) {
+        try (ProviderEndpoint client = clients.direct(nobody, ClientOptions.defaults())) {
             long start = System.nanoTime();
             ExecutionException e = assertThrows(ExecutionException.class,
-                    () -> client.invoke(hello("x", 700), Runnable::run).get(10, TimeUnit.SECONDS));
+                    () -> client.invoke(hello("x", 700)).get(10, TimeUnit.SECONDS));
             RpcException rpc = (RpcException) e.getCause();
             assertEquals(RpcStatus.TIMEOUT, rpc.status());
             assertTrue(rpc.isNotExecuted());

@@ -1,9 +1,11 @@
 package io.ferry.rpc.remoting;
 
+import static io.ferry.rpc.remoting.ClientExtension.hello;
+import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
-import io.ferry.rpc.remoting.internal.exchange.Reply;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,34 +24,30 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The provider's graceful shutdown, seen by a consumer with calls in flight. */
 class GracefulShutdownTest {
-    private static final ServiceSchema GREETER = ServiceSchema.of(Greeter.class, ClassAllowList.none());
+    @RegisterExtension
+    final ClientExtension clients = new ClientExtension();
 
     /** Calls the test completes by hand: they stay in flight until it does. */
     private final BlockingQueue<CompletableFuture<Object>> held = new LinkedBlockingQueue<>();
 
     private Server start() {
-        ServiceTable services = new ServiceTable();
-        services.add(new ProviderService(GREETER, "", "", invocation -> {
+        Server server = Server.start(ServerOptions.builder().host("127.0.0.1").port(0)
+                .shutdown(Duration.ZERO, Duration.ofSeconds(10)).build());
+        server.export(ServiceExport.of(Greeter.class, invocation -> {
             CompletableFuture<Object> answer = new CompletableFuture<>();
             held.add(answer);
-            return answer;
+            return answer.thenApply(Result::of);
         }));
-        return Server.start(ServerOptions.builder().host("127.0.0.1").port(0)
-                .shutdown(Duration.ZERO, Duration.ofSeconds(10)).build(), services);
-    }
-
-    private static OutboundCall hello(String name) throws Exception {
-        return new OutboundCall(GREETER, GREETER.method(Greeter.class.getMethod("hello", String.class)), "0.0.0",
-                new Object[] {name}, Map.of("path", Greeter.class.getName()), TimeUnit.SECONDS.toNanos(20), false);
+        return server;
     }
 
     /** The service's side of the calls in flight, to complete by hand. */
     private final List<CompletableFuture<Object>> running = new ArrayList<>();
 
-    private List<CompletableFuture<Reply>> threeCallsInFlight(ProviderClient client) throws Exception {
-        List<CompletableFuture<Reply>> calls = new ArrayList<>();
+    private List<CompletableFuture<Result>> threeCallsInFlight(ProviderEndpoint client) throws Exception {
+        List<CompletableFuture<Result>> calls = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            calls.add(client.invoke(hello("" + i), Runnable::run));
+            calls.add(client.invoke(hello("" + i, 20_000)));
         }
         for (int i = 0; i < 3; i++) {
             CompletableFuture<Object> reached = held.poll(10, TimeUnit.SECONDS);
@@ -62,9 +60,9 @@ class GracefulShutdownTest {
     @Test
     void callsInFlightAreAnsweredAndLateOnesAreRefusedUnrun() throws Exception {
         Server server = start();
-        try (ProviderClient client = ProviderClient.open(server.address(), ClientOptions.builder().connections(1)
+        try (ProviderEndpoint client = clients.direct(server.address(), ClientOptions.builder().connections(1)
                 .build())) {
-            List<CompletableFuture<Reply>> inFlight = threeCallsInFlight(client);
+            List<CompletableFuture<Result>> inFlight = threeCallsInFlight(client);
             Thread shutdown = new Thread(server::shutdownGracefully, "shutdown");
             shutdown.start();
 
@@ -75,7 +73,7 @@ class GracefulShutdownTest {
             assertFalse(client.isReady(), "the provider announced it is shutting down");
 
             ExecutionException late = assertThrows(ExecutionException.class,
-                    () -> client.invoke(hello("late"), Runnable::run).get(10, TimeUnit.SECONDS));
+                    () -> client.invoke(hello("late", 20_000)).get(10, TimeUnit.SECONDS));
             RpcException refused = (RpcException) late.getCause();
             assertEquals(RpcStatus.SHUTTING_DOWN, refused.status());
             assertTrue(refused.isNotExecuted(), "safe to send elsewhere");
@@ -83,7 +81,7 @@ class GracefulShutdownTest {
 
             // the service finishes its three calls: their answers still go out
             running.forEach(a -> a.complete("done"));
-            for (CompletableFuture<Reply> call : inFlight) {
+            for (CompletableFuture<Result> call : inFlight) {
                 assertEquals("done", call.get(10, TimeUnit.SECONDS).value());
             }
             shutdown.join(10_000);
@@ -96,11 +94,11 @@ class GracefulShutdownTest {
     @Test
     void anAbruptCloseFailsTheCallsInFlight() throws Exception {
         Server server = start();
-        try (ProviderClient client = ProviderClient.open(server.address(), ClientOptions.builder().connections(1)
+        try (ProviderEndpoint client = clients.direct(server.address(), ClientOptions.builder().connections(1)
                 .build())) {
-            List<CompletableFuture<Reply>> inFlight = threeCallsInFlight(client);
+            List<CompletableFuture<Result>> inFlight = threeCallsInFlight(client);
             server.close();
-            for (CompletableFuture<Reply> call : inFlight) {
+            for (CompletableFuture<Result> call : inFlight) {
                 ExecutionException e = assertThrows(ExecutionException.class, () -> call.get(10, TimeUnit.SECONDS));
                 assertEquals(RpcStatus.NETWORK, ((RpcException) e.getCause()).status());
             }

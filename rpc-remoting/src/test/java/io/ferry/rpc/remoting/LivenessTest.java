@@ -1,10 +1,13 @@
 package io.ferry.rpc.remoting;
 
+import static io.ferry.rpc.remoting.ClientExtension.hello;
+import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -22,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Liveness over real sockets on 127.0.0.1: blackholes, half-open connections, limits, reconnection. */
 class LivenessTest {
-    private static final ServiceSchema GREETER = ServiceSchema.of(Greeter.class, ClassAllowList.none());
+    @RegisterExtension
+    final ClientExtension clients = new ClientExtension();
     private Server server;
 
     @BeforeEach
@@ -36,31 +40,25 @@ class LivenessTest {
     }
 
     private static Server startServer(int port, int accepts) {
-        ServiceTable services = new ServiceTable();
-        services.add(new ProviderService(GREETER, "", "",
-                invocation -> CompletableFuture.completedFuture("hello " + invocation.arguments()[0])));
-        return Server.start(ServerOptions.builder().host("127.0.0.1").port(port).accepts(accepts).build(), services);
-    }
-
-    private static OutboundCall hello(String name, long timeoutMillis) throws Exception {
-        return new OutboundCall(GREETER, GREETER.method(Greeter.class.getMethod("hello", String.class)), "0.0.0",
-                new Object[] {name}, Map.of("path", Greeter.class.getName()),
-                TimeUnit.MILLISECONDS.toNanos(timeoutMillis), false);
+        Server server = Server.start(ServerOptions.builder().host("127.0.0.1").port(port).accepts(accepts).build());
+        server.export(ServiceExport.of(Greeter.class,
+                invocation -> CompletableFuture.completedFuture(Result.of("hello " + invocation.arguments()[0]))));
+        return server;
     }
 
     @Test
     void aBlackholedConnectionIsDetectedAndReplaced() throws Exception {
         try (TcpProxy proxy = new TcpProxy(server.address());
-             ProviderClient client = ProviderClient.open(proxy.address(), ClientOptions.builder().connections(1)
+             ProviderEndpoint client = clients.direct(proxy.address(), ClientOptions.builder().connections(1)
                      .heartbeat(Duration.ofMillis(200)).build())) {
-            assertEquals("hello 1", client.invoke(hello("1", 2000), Runnable::run).get(5, TimeUnit.SECONDS).value());
+            assertEquals("hello 1", client.invoke(hello("1", 2000)).get(5, TimeUnit.SECONDS).value());
             proxy.blackholeExisting();
             // calls sent into the hole time out; within 3 silent heartbeat intervals the connection is replaced
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             Object answer = null;
             while (answer == null && System.nanoTime() < deadline) {
                 try {
-                    answer = client.invoke(hello("2", 300), Runnable::run).get(5, TimeUnit.SECONDS).value();
+                    answer = client.invoke(hello("2", 300)).get(5, TimeUnit.SECONDS).value();
                 } catch (ExecutionException e) {
                     assertTrue(e.getCause() instanceof RpcException, e.toString());
                 }
@@ -74,11 +72,11 @@ class LivenessTest {
     void aHalfOpenConnectionNeverCarriesACall() throws Exception {
         // the kernel completes the handshake into the accept queue, but nobody ever accepts
         try (ServerSocket neverAccepts = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-             ProviderClient client = ProviderClient.open(
+             ProviderEndpoint client = clients.direct(
                      new InetSocketAddress(InetAddress.getLoopbackAddress(), neverAccepts.getLocalPort()),
                      ClientOptions.builder().connections(1).connectTimeout(Duration.ofMillis(300)).build())) {
             ExecutionException e = assertThrows(ExecutionException.class,
-                    () -> client.invoke(hello("x", 1000), Runnable::run).get(10, TimeUnit.SECONDS));
+                    () -> client.invoke(hello("x", 1000)).get(10, TimeUnit.SECONDS));
             RpcException rpc = (RpcException) e.getCause();
             assertTrue(rpc.isNotExecuted(), "provably not run: safe to move to another provider");
             // the first attempt got a half-open connection whose readiness ping went unanswered; later ones may not
@@ -92,25 +90,25 @@ class LivenessTest {
     void connectionsOverTheAcceptsLimitAreClosed() throws Exception {
         server.close();
         server = startServer(0, 1);
-        try (ProviderClient first = ProviderClient.open(server.address(), ClientOptions.builder().connections(1)
+        try (ProviderEndpoint first = clients.direct(server.address(), ClientOptions.builder().connections(1)
                 .build())) {
             first.whenReady().get(5, TimeUnit.SECONDS);
             try (Socket second = new Socket(server.address().getAddress(), server.address().getPort())) {
                 second.setSoTimeout(5000);
                 assertEquals(-1, second.getInputStream().read(), "the second connection is closed by the provider");
             }
-            assertEquals("hello a", first.invoke(hello("a", 2000), Runnable::run).get(5, TimeUnit.SECONDS).value());
+            assertEquals("hello a", first.invoke(hello("a", 2000)).get(5, TimeUnit.SECONDS).value());
             assertEquals(1, server.connections());
         }
     }
 
     @Test
     void aSpreadFirstConnectIsStartedAtOnceByACallThatNeedsIt() throws Exception {
-        try (ProviderClient client = ProviderClient.open(server.address(), ClientOptions.builder().connections(1)
+        try (ProviderEndpoint client = clients.member(server.address(), ClientOptions.builder().connections(1)
                 .build(), Duration.ofSeconds(30))) {
             assertEquals(0, client.openConnections(), "waiting out its random delay");
             long start = System.nanoTime();
-            assertEquals("hello now", client.invoke(hello("now", 2000), Runnable::run).get(5, TimeUnit.SECONDS)
+            assertEquals("hello now", client.invoke(hello("now", 2000)).get(5, TimeUnit.SECONDS)
                     .value());
             assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) < 3);
         }
@@ -118,7 +116,7 @@ class LivenessTest {
 
     @Test
     void afterAProviderRestartTheConnectionComesBackWithoutACall() throws Exception {
-        try (ProviderClient client = ProviderClient.open(server.address(), ClientOptions.builder().connections(1)
+        try (ProviderEndpoint client = clients.direct(server.address(), ClientOptions.builder().connections(1)
                 .reconnectBackoff(Duration.ofMillis(50), Duration.ofMillis(400)).build())) {
             client.whenReady().get(5, TimeUnit.SECONDS);
             int port = server.port();
@@ -134,14 +132,14 @@ class LivenessTest {
                 }
             }
             assertEquals(1, client.openConnections());
-            assertEquals("hello back", client.invoke(hello("back", 2000), Runnable::run).get(5, TimeUnit.SECONDS)
+            assertEquals("hello back", client.invoke(hello("back", 2000)).get(5, TimeUnit.SECONDS)
                     .value());
         }
     }
 
     @Test
     void aProviderAnnouncedAgainIsReconnectedAtOnceRatherThanAfterTheBackoff() throws Exception {
-        try (ProviderClient client = ProviderClient.open(server.address(), ClientOptions.builder().connections(1)
+        try (ProviderEndpoint client = clients.member(server.address(), ClientOptions.builder().connections(1)
                 .reconnectBackoff(Duration.ofSeconds(20), Duration.ofSeconds(30)).build(), Duration.ZERO)) {
             client.whenReady().get(5, TimeUnit.SECONDS);
             int port = server.port();

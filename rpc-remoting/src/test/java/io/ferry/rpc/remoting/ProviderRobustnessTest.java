@@ -1,15 +1,22 @@
 package io.ferry.rpc.remoting;
 
+import io.ferry.rpc.Deadline;
+import io.ferry.rpc.EchoService;
+import io.ferry.rpc.Invocation;
+import io.ferry.rpc.Invoker;
+import io.ferry.rpc.Result;
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.RpcStatus;
-import io.ferry.rpc.remoting.internal.exchange.Reply;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.Serializable;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -59,22 +66,27 @@ class ProviderRobustnessTest {
 
     private final AtomicInteger invocations = new AtomicInteger();
     private Server server;
-    private ServiceTable services;
+    @RegisterExtension
+    final ClientExtension clients = new ClientExtension();
 
     @BeforeEach
     void start() {
-        services = new ServiceTable();
-        services.add(new ProviderService(ServiceSchema.of(Greeter.class, ClassAllowList.none()), "", "",
-                invocation -> {
-                    invocations.incrementAndGet();
-                    Object[] args = invocation.arguments();
-                    return CompletableFuture.completedFuture(switch (invocation.method().getName()) {
-                        case "hello" -> "hello " + args[0];
-                        case "describe" -> args[0] == null ? "null" : args[0].getClass().getName();
-                        default -> List.of(new Greeter.Item("a", 1));
-                    });
-                }));
-        server = Server.start(ServerOptions.builder().host("127.0.0.1").port(0).threads(4).build(), services);
+        server = Server.start(ServerOptions.builder().host("127.0.0.1").port(0).threads(4).build());
+        server.export(ServiceExport.of(Greeter.class, invocation -> {
+            invocations.incrementAndGet();
+            Object[] args = invocation.arguments();
+            return CompletableFuture.completedFuture(Result.of(switch (invocation.method().getName()) {
+                case "hello" -> "hello " + args[0];
+                case "describe" -> args[0] == null ? "null" : args[0].getClass().getName();
+                default -> List.of(new Greeter.Item("a", 1));
+            }));
+        }));
+    }
+
+    private void restartWith(ClassAllowList allowList, Invoker invoker) {
+        server.close();
+        server = Server.start(ServerOptions.builder().host("127.0.0.1").port(0).build());
+        server.export(new ServiceExport(Greeter.class, "", "", invoker, allowList, null, Map.of()));
     }
 
     @AfterEach
@@ -132,12 +144,8 @@ class ProviderRobustnessTest {
 
     @Test
     void userAllowListLetsATrustedSubtypeThrough() throws Exception {
-        server.close();
-        services = new ServiceTable();
-        services.add(new ProviderService(ServiceSchema.of(Greeter.class, ClassAllowList.ofClasses(Smuggled.class)),
-                "", "", invocation -> CompletableFuture.completedFuture(
-                        invocation.arguments()[0].getClass().getName())));
-        server = Server.start(ServerOptions.builder().host("127.0.0.1").port(0).build(), services);
+        restartWith(ClassAllowList.ofClasses(Smuggled.class), invocation -> CompletableFuture.completedFuture(
+                Result.of(invocation.arguments()[0].getClass().getName())));
         RawPeer.Answer answer = send(describeWith(new Smuggled(), RawPeer.attachments()));
         assertEquals(20, answer.status());
     }
@@ -173,11 +181,8 @@ class ProviderRobustnessTest {
 
     @Test
     void anErrorWhileDecodingClosesOnlyThatConnection() throws Exception {
-        server.close();
-        services = new ServiceTable();
-        services.add(new ProviderService(ServiceSchema.of(Greeter.class, ClassAllowList.ofClasses(Explosive.class)),
-                "", "", invocation -> CompletableFuture.completedFuture("ran")));
-        server = Server.start(ServerOptions.builder().host("127.0.0.1").port(0).build(), services);
+        restartWith(ClassAllowList.ofClasses(Explosive.class),
+                invocation -> CompletableFuture.completedFuture(Result.of("ran")));
         try (RawPeer bystander = new RawPeer(server.address()); RawPeer victim = new RawPeer(server.address())) {
             victim.sendRequest(1, RawPeer.body(GREETER, "describe", "Ljava/lang/Object;",
                     RawPeer.raw(explosiveInstance())));
@@ -285,18 +290,12 @@ class ProviderRobustnessTest {
 
     @Test
     void echoIsAnsweredForEveryService() throws Exception {
-        try (ProviderClient client = ProviderClient.open(server.address(), ClientOptions.defaults())) {
-            ServiceSchema schema = ServiceSchema.of(Greeter.class, ClassAllowList.none());
-            OutboundCall echo = new OutboundCall(schema, ServiceSchema.echoMethod(), "0.0.0", new Object[] {"OK"},
-                    Map.of("path", GREETER), TimeUnit.SECONDS.toNanos(5), false);
-            Reply reply = client.invoke(echo, Runnable::run).get(5, TimeUnit.SECONDS);
-            assertEquals("OK", reply.value());
-            Method items = Greeter.class.getMethod("items", int.class);
-            OutboundCall call = new OutboundCall(schema, schema.method(items), "0.0.0", new Object[] {1},
-                    Map.of(), TimeUnit.SECONDS.toNanos(5), false);
-            assertEquals(List.of(new Greeter.Item("a", 1)), client.invoke(call, Runnable::run).get(5, TimeUnit.SECONDS)
-                    .value());
-        }
-        assertNull(null);
+        ProviderEndpoint client = clients.direct(server.address(), ClientOptions.defaults());
+        Invocation echo = new Invocation(GREETER, "", "", EchoService.class.getMethod("$echo", Object.class),
+                new Object[] {"OK"}, Map.of(), Deadline.after(Duration.ofSeconds(5), Ticker.system()), false,
+                Runnable::run);
+        assertEquals("OK", client.invoke(echo).get(5, TimeUnit.SECONDS).value());
+        Invocation items = ClientExtension.invocation(ClientExtension.method("items", int.class), 5000, 1);
+        assertEquals(List.of(new Greeter.Item("a", 1)), client.invoke(items).get(5, TimeUnit.SECONDS).value());
     }
 }

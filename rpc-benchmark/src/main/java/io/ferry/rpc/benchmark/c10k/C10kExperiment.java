@@ -1,10 +1,13 @@
 package io.ferry.rpc.benchmark.c10k;
 
+import io.ferry.rpc.Deadline;
+import io.ferry.rpc.Invocation;
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.ClassAllowList;
 import io.ferry.rpc.remoting.ClientOptions;
-import io.ferry.rpc.remoting.OutboundCall;
-import io.ferry.rpc.remoting.ProviderClient;
-import io.ferry.rpc.remoting.ServiceSchema;
+import io.ferry.rpc.remoting.Client;
+import io.ferry.rpc.remoting.EndpointFactory;
+import io.ferry.rpc.remoting.ProviderEndpoint;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -19,6 +22,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.concurrent.Executor;
+import java.lang.reflect.Method;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -86,20 +91,21 @@ public final class C10kExperiment {
         InetSocketAddress address = new InetSocketAddress("127.0.0.1", port);
         ClientOptions options = ClientOptions.builder().connections(1).heartbeat(Duration.ofMillis(heartbeatMillis))
                 .heartbeatJitter(jitter).build();
-        List<ProviderClient> clients = new ArrayList<>(connections);
+        Client client = Client.create();
+        EndpointFactory endpoints = client.endpoints(Ping.class, ClassAllowList.none(), options);
+        List<ProviderEndpoint> clients = new ArrayList<>(connections);
         long openStart = System.nanoTime();
         for (int i = 0; i < connections; i++) {
-            clients.add(ProviderClient.open(address, options, Duration.ofSeconds(5)));
+            clients.add(endpoints.open(address, 100, Duration.ofSeconds(5)));
         }
-        for (ProviderClient c : clients) {
+        for (ProviderEndpoint c : clients) {
             c.whenReady().get(120, TimeUnit.SECONDS);
         }
         System.out.printf("%d connections ready after %d ms%n", connections,
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - openStart));
 
-        ServiceSchema schema = ServiceSchema.of(Ping.class, ClassAllowList.none());
-        var method = schema.method(Ping.class.getMethod("ping", long.class));
-        var callbacks = clients.get(0).transport().callbackExecutor();
+        Method method = Ping.class.getMethod("ping", long.class);
+        Executor callbacks = client.callbackExecutor();
         Second[] perSecond = new Second[seconds];
         Arrays.setAll(perSecond, i -> new Second());
         start = System.nanoTime();
@@ -115,7 +121,7 @@ public final class C10kExperiment {
             }
             if (second != lastSampled) {
                 lastSampled = second;
-                perSecond[second].ready = (int) clients.stream().filter(ProviderClient::isReady).count();
+                perSecond[second].ready = (int) clients.stream().filter(ProviderEndpoint::isReady).count();
                 applyScenario(second);
             }
             if (now < nextCall) {
@@ -123,13 +129,13 @@ public final class C10kExperiment {
                 continue;
             }
             nextCall += intervalNanos;
-            ProviderClient client = clients.get(nextClient);
+            ProviderEndpoint endpoint = clients.get(nextClient);
             nextClient = (nextClient + 1) % clients.size();
             long sent = System.nanoTime();
-            OutboundCall call = new OutboundCall(schema, method, "0.0.0", new Object[] {sent},
-                    Map.of("path", Ping.class.getName()), TimeUnit.SECONDS.toNanos(2), false);
+            Invocation call = new Invocation(Ping.class.getName(), "", "", method, new Object[] {sent},
+                    Map.of(), Deadline.after(Duration.ofSeconds(2), Ticker.system()), false, callbacks);
             Second bucket = perSecond[second];
-            client.invoke(call, callbacks).whenComplete((reply, error) -> {
+            endpoint.invoke(call).whenComplete((reply, error) -> {
                 if (error == null) {
                     bucket.latencies.add(System.nanoTime() - sent);
                 } else {
@@ -139,7 +145,8 @@ public final class C10kExperiment {
         }
         TimeUnit.SECONDS.sleep(3); // let the last calls end (they time out after 2 s at most)
         report(perSecond);
-        clients.forEach(ProviderClient::close);
+        clients.forEach(ProviderEndpoint::close);
+        client.close();
         provider.destroyForcibly();
     }
 

@@ -1,11 +1,9 @@
 package io.ferry.rpc.benchmark.c10k;
 
-import io.ferry.rpc.remoting.ClassAllowList;
-import io.ferry.rpc.remoting.ProviderService;
+import io.ferry.rpc.Result;
 import io.ferry.rpc.remoting.Server;
 import io.ferry.rpc.remoting.ServerOptions;
-import io.ferry.rpc.remoting.ServiceSchema;
-import io.ferry.rpc.remoting.ServiceTable;
+import io.ferry.rpc.remoting.ServiceExport;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -23,11 +21,10 @@ public final class C10kProvider {
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
         long heartbeatMillis = Long.parseLong(args[1]);
-        ServiceTable services = new ServiceTable();
-        services.add(new ProviderService(ServiceSchema.of(Ping.class, ClassAllowList.none()), "", "",
-                invocation -> CompletableFuture.completedFuture(invocation.arguments()[0])));
         Server server = Server.start(ServerOptions.builder().host("127.0.0.1").port(port)
-                .heartbeat(Duration.ofMillis(heartbeatMillis)).build(), services);
+                .heartbeat(Duration.ofMillis(heartbeatMillis)).build());
+        server.export(ServiceExport.of(Ping.class,
+                invocation -> CompletableFuture.completedFuture(Result.of(invocation.arguments()[0]))));
         System.out.println("READY " + server.port());
         System.out.flush();
         long last = 0;

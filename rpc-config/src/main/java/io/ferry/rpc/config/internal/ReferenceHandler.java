@@ -1,17 +1,16 @@
 package io.ferry.rpc.config.internal;
 
+import io.ferry.rpc.Deadline;
 import io.ferry.rpc.EchoService;
+import io.ferry.rpc.Invocation;
+import io.ferry.rpc.Invoker;
+import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcContext;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcMethod;
 import io.ferry.rpc.RpcStatus;
-import io.ferry.rpc.remoting.MethodSchema;
-import io.ferry.rpc.remoting.OutboundCall;
-import io.ferry.rpc.remoting.ClientTransport;
-import io.ferry.rpc.remoting.ServiceSchema;
-import io.ferry.rpc.remoting.internal.exchange.Reply;
-import io.ferry.rpc.remoting.internal.exchange.ThreadlessExecutor;
-import io.ferry.rpc.remoting.internal.transport.Transports;
+import io.ferry.rpc.Ticker;
+import io.ferry.rpc.remoting.Client;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
@@ -21,75 +20,72 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 
 /**
- * The proxy behind a reference. One call path: every call becomes an {@link OutboundCall} and a future; a
- * synchronous call then waits on it threadlessly (running its own completion), an asynchronous one returns it
- * (completing on the consumer's callback executor), a one-way call completes when written.
- * {@code toString}, {@code equals} and {@code hashCode} are answered locally.
+ * The proxy behind a reference: turns each method call into an {@link Invocation} with an absolute deadline,
+ * computed once here from the call's timeout (and no later than the deadline of the provider call this thread is
+ * serving), and hands it to the reference's invoker chain (filters, then the cluster). One call path: a
+ * synchronous call waits on the future threadlessly (running its own completion), an asynchronous one returns it
+ * (completing on the consumer's callback executor), a one-way call completes when written. {@code toString},
+ * {@code equals} and {@code hashCode} are answered locally.
  */
 public final class ReferenceHandler implements InvocationHandler {
-    /**
-     * What one interface method resolves to, computed once; {@code attachments} are those of a call that adds none
-     * of its own (a HashMap, as hessian writes Dubbo's untyped map; shared, never modified).
-     */
-    public record MethodPlan(MethodSchema schema, long timeoutNanos, boolean oneway,
-                             HashMap<String, Object> attachments) {
-        MethodPlan withAttachments(Map<String, Object> fixed) {
-            HashMap<String, Object> all = new HashMap<>(fixed);
-            all.put("timeout", String.valueOf(timeoutNanos / 1_000_000));
-            return new MethodPlan(schema, timeoutNanos, oneway, all);
-        }
+    /** What one interface method resolves to, computed once. */
+    public record MethodPlan(long timeoutNanos, boolean oneway, boolean async) {
     }
 
     private static final Object[] NO_ARGUMENTS = new Object[0];
+    private static final Method ECHO;
 
-    private final ServiceSchema schema;
-    private final CallTarget target;
-    private final ClientTransport transport;
-    private final Map<Method, MethodPlan> plans;
-    private final MethodPlan echoPlan;
-    private final Map<String, Object> fixedAttachments;
-    private final String version;
-    private final String description;
-
-    public ReferenceHandler(Class<?> interfaceType, ServiceSchema schema, CallTarget target,
-                            ClientTransport transport, Map<Method, MethodPlan> plans, Duration echoTimeout,
-                            String version, String group, String application) {
-        this.schema = schema;
-        this.target = target;
-        this.transport = transport;
-        Map<String, Object> fixed = new HashMap<>();
-        fixed.put("path", schema.name());
-        fixed.put("interface", schema.name());
-        this.version = version.isEmpty() ? "0.0.0" : version;
-        fixed.put("version", this.version);
-        if (!group.isEmpty()) {
-            fixed.put("group", group);
+    static {
+        try {
+            ECHO = EchoService.class.getMethod("$echo", Object.class);
+        } catch (NoSuchMethodException e) {
+            throw new ExceptionInInitializerError(e);
         }
-        fixed.put("remote.application", application);
-        this.fixedAttachments = Map.copyOf(fixed);
-        Map<Method, MethodPlan> prepared = new HashMap<>();
-        plans.forEach((m, p) -> prepared.put(m, p.withAttachments(fixedAttachments)));
-        this.plans = prepared;
-        this.echoPlan = new MethodPlan(ServiceSchema.echoMethod(), echoTimeout.toNanos(), false, null)
-                .withAttachments(fixedAttachments);
-        this.description = "Ferry reference to " + schema.name() + (version.isEmpty() ? "" : ":" + version)
-                + (group.isEmpty() ? "" : " group " + group) + " via " + target.describe();
     }
 
-    /** Computes the plan of each method: timeout from the call site down to the consumer default, and one-way. */
-    public static MethodPlan plan(MethodSchema schema, Duration methodTimeout, Duration referenceTimeout,
+    private final String service;
+    private final String version;
+    private final String group;
+    private final String application;
+    private final Invoker invoker;
+    private final Executor callbacks;
+    private final Ticker ticker;
+    private final Map<Method, MethodPlan> plans;
+    private final MethodPlan echoPlan;
+    private final String description;
+
+    public ReferenceHandler(Class<?> interfaceType, Invoker invoker, Executor callbacks, Ticker ticker,
+                            Map<Method, MethodPlan> plans, Duration echoTimeout, String version, String group,
+                            String application, String target) {
+        this.service = interfaceType.getName();
+        this.version = version;
+        this.group = group;
+        this.application = application;
+        this.invoker = invoker;
+        this.callbacks = callbacks;
+        this.ticker = ticker;
+        this.plans = Map.copyOf(plans);
+        this.echoPlan = new MethodPlan(echoTimeout.toNanos(), false, false);
+        this.description = "Ferry reference to " + service + (version.isEmpty() ? "" : ":" + version)
+                + (group.isEmpty() ? "" : " group " + group) + " via " + target;
+    }
+
+    /** Computes the plan of a method: timeout from the call site down to the reference's, one-way, async. */
+    public static MethodPlan plan(Method method, Duration methodTimeout, Duration referenceTimeout,
                                   Boolean onewayOverride) {
-        RpcMethod annotation = schema.method().getAnnotation(RpcMethod.class);
+        RpcMethod annotation = method.getAnnotation(RpcMethod.class);
         Duration timeout = methodTimeout != null ? methodTimeout
                 : annotation != null && annotation.timeoutMillis() > 0 ? Duration.ofMillis(annotation.timeoutMillis())
                 : referenceTimeout;
         boolean oneway = onewayOverride != null ? onewayOverride : annotation != null && annotation.oneway();
-        if (oneway && schema.method().getReturnType() != void.class) {
-            throw new IllegalArgumentException("oneway: " + schema.method() + " (expected: a void method)");
+        if (oneway && method.getReturnType() != void.class) {
+            throw new IllegalArgumentException("oneway: " + method + " (expected: a void method)");
         }
-        return new MethodPlan(schema, timeout.toNanos(), oneway, null);
+        return new MethodPlan(timeout.toNanos(), oneway,
+                CompletableFuture.class.isAssignableFrom(method.getReturnType()));
     }
 
     @Override
@@ -97,62 +93,74 @@ public final class ReferenceHandler implements InvocationHandler {
         if (method.getDeclaringClass() == Object.class) {
             return local(proxy, method, args);
         }
-        MethodPlan plan = method.getDeclaringClass() == EchoService.class ? echoPlan : plans.get(method);
+        boolean echo = method.getDeclaringClass() == EchoService.class;
+        MethodPlan plan = echo ? echoPlan : plans.get(method);
         if (plan == null) {
             throw new RpcException(RpcStatus.ILLEGAL_STATE, "not a remote method: " + method);
         }
         RpcContext context = RpcContext.current();
         Duration override = context.takeTimeout();
-        long timeoutNanos = override != null ? override.toNanos() : plan.timeoutNanos();
-        Map<String, Object> own = context.takeOutgoingAttachments();
-        Map<String, Object> attachments = plan.attachments();
-        if (!own.isEmpty() || override != null) {
-            HashMap<String, Object> merged = new HashMap<>(own);
-            merged.putAll(fixedAttachments);
-            merged.put("timeout", String.valueOf(timeoutNanos / 1_000_000));
-            attachments = merged;
-        }
-        OutboundCall call = new OutboundCall(schema, plan.schema(), version, args == null ? NO_ARGUMENTS : args,
-                attachments, timeoutNanos, plan.oneway());
+        Deadline deadline = Deadline.afterNanos(override != null ? override.toNanos() : plan.timeoutNanos(), ticker)
+                .earlier(context.incomingDeadline());
+        Map<String, Object> attachments = new HashMap<>(context.takeOutgoingAttachments());
+        attachments.put("remote.application", application);
+        Object[] arguments = args == null ? NO_ARGUMENTS : args;
+        Method called = echo ? ECHO : method;
 
-        boolean asyncMethod = plan.schema().isAsync();
-        if (asyncMethod || context.isAsyncRequested()) {
-            CompletableFuture<Object> future = target.invoke(call, transport.callbackExecutor())
-                    .thenApply(Reply::value);
-            if (asyncMethod) {
+        if (plan.async() || context.isAsyncRequested()) {
+            Invocation invocation = new Invocation(service, version, group, called, arguments, attachments,
+                    deadline, plan.oneway(), callbacks);
+            CompletableFuture<Object> future = invoker.invoke(invocation).thenApply(result -> {
+                // runs on the callback thread that completes the call: stages the caller chained before
+                // completion run right after on the same thread and see the answer's attachments
+                RpcContext.current().setResponseAttachments(result.attachments());
+                return result.value();
+            });
+            if (plan.async()) {
                 return future;
             }
             context.offerAsync(future);
             return defaultValue(method.getReturnType());
         }
-        return waitFor(call, context, method);
-    }
-
-    private Object waitFor(OutboundCall call, RpcContext context, Method method) throws Throwable {
-        if (Transports.inEventLoop()) {
-            throw new RpcException(RpcStatus.ILLEGAL_STATE, "synchronous call of " + call.description()
-                    + " on IO thread " + Thread.currentThread().getName()
+        if (Client.isIoThread()) {
+            throw new RpcException(RpcStatus.ILLEGAL_STATE, "synchronous call of " + service + "."
+                    + method.getName() + " on IO thread " + Thread.currentThread().getName()
                     + ": it would block the event loop; call it asynchronously instead");
         }
-        ThreadlessExecutor executor = new ThreadlessExecutor(transport.callbackExecutor());
-        CompletableFuture<Reply> future = target.invoke(call, executor);
+        ThreadlessExecutor executor = new ThreadlessExecutor(callbacks);
+        Invocation invocation = new Invocation(service, version, group, called, arguments, attachments, deadline,
+                plan.oneway(), executor);
+        return waitFor(invocation, context, method, executor);
+    }
+
+    private Object waitFor(Invocation invocation, RpcContext context, Method method, ThreadlessExecutor executor)
+            throws Throwable {
+        CompletableFuture<Result> future = invoker.invoke(invocation);
         try {
             executor.runUntilDone(future);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new RpcException(RpcStatus.ILLEGAL_STATE, "interrupted while waiting for " + call.description());
+            throw new RpcException(RpcStatus.ILLEGAL_STATE, "interrupted while waiting for "
+                    + invocation.description());
         }
         try {
-            Reply reply = future.join();
-            context.setResponseAttachments(reply.attachments());
-            return reply.value();
+            Result result = future.join();
+            context.setResponseAttachments(result.attachments());
+            return result.value();
         } catch (CompletionException e) {
             throw throwable(e.getCause(), method);
         }
     }
 
-    /** Rethrows as the method may: unchecked as is, declared checked as is, anything else wrapped. */
+    /**
+     * Rethrows as the method may: the framework's own exceptions with the caller's stack (the original, with the
+     * stack of the thread where the call failed, suppressed in it); unchecked and declared checked exceptions of
+     * the service as they are; anything else wrapped.
+     */
     private static Throwable throwable(Throwable t, Method method) {
+        if (t instanceof RpcException rpc) {
+            return rpc.rethrownHere();
+        }
         if (t instanceof RuntimeException || t instanceof Error) {
             return t;
         }
@@ -204,5 +212,4 @@ public final class ReferenceHandler implements InvocationHandler {
         }
         return 0;
     }
-
 }

@@ -1,8 +1,10 @@
 package io.ferry.rpc.config.internal;
 
 import io.ferry.rpc.registry.ServiceUrl;
-import io.ferry.rpc.remoting.ServiceSchema;
 
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.TreeSet;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
@@ -21,7 +23,7 @@ public final class RegistryUrls {
     private RegistryUrls() {
     }
 
-    public static ServiceUrl provider(ServiceSchema schema, String host, int port, String version, String group,
+    public static ServiceUrl provider(Class<?> service, String host, int port, String version, String group,
                                       Duration timeout, Duration heartbeat, String application) {
         Map<String, String> p = new TreeMap<>();
         p.put("application", application);
@@ -32,8 +34,8 @@ public final class RegistryUrls {
         p.put("generic", "false");
         // Dubbo consumers adopt it: their heartbeats then come well within this provider's idle close (3 x it)
         p.put("heartbeat", String.valueOf(heartbeat.toMillis()));
-        p.put("interface", schema.name());
-        p.put("methods", schema.methodNames());
+        p.put("interface", service.getName());
+        p.put("methods", methodNames(service));
         p.put("serialization", "hessian2");
         p.put("side", "provider");
         p.put("timestamp", String.valueOf(System.currentTimeMillis()));
@@ -46,17 +48,17 @@ public final class RegistryUrls {
         if (timeout != null) {
             p.put("timeout", String.valueOf(timeout.toMillis()));
         }
-        return new ServiceUrl("dubbo", host, port, schema.name(), p);
+        return new ServiceUrl("dubbo", host, port, service.getName(), p);
     }
 
-    public static ServiceUrl consumer(ServiceSchema schema, String version, String group, String application) {
+    public static ServiceUrl consumer(Class<?> service, String version, String group, String application) {
         Map<String, String> p = new TreeMap<>();
         p.put("application", application);
         p.put("category", "consumers");
         p.put("check", "false");
         p.put("dubbo", "2.0.2");
-        p.put("interface", schema.name());
-        p.put("methods", schema.methodNames());
+        p.put("interface", service.getName());
+        p.put("methods", methodNames(service));
         p.put("side", "consumer");
         p.put("timestamp", String.valueOf(System.currentTimeMillis()));
         if (!version.isEmpty()) {
@@ -65,7 +67,7 @@ public final class RegistryUrls {
         if (!group.isEmpty()) {
             p.put("group", group);
         }
-        return new ServiceUrl("consumer", localHost(), 0, schema.name(), p);
+        return new ServiceUrl("consumer", localHost(), 0, service.getName(), p);
     }
 
     /**
@@ -100,5 +102,16 @@ public final class RegistryUrls {
             // fall through to loopback
         }
         return "127.0.0.1";
+    }
+
+    /** Method names, sorted, comma-separated: the {@code methods} parameter a registry URL carries. */
+    static String methodNames(Class<?> service) {
+        TreeSet<String> names = new TreeSet<>();
+        for (Method method : service.getMethods()) {
+            if (method.getDeclaringClass() != Object.class && !Modifier.isStatic(method.getModifiers())) {
+                names.add(method.getName());
+            }
+        }
+        return String.join(",", names);
     }
 }

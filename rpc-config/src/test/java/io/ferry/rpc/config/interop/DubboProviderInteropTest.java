@@ -1,6 +1,9 @@
 package io.ferry.rpc.config.interop;
 
+import io.ferry.rpc.Deadline;
 import io.ferry.rpc.EchoService;
+import io.ferry.rpc.Invocation;
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.RpcContext;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
@@ -13,9 +16,8 @@ import io.ferry.rpc.config.fixtures.UserService;
 import io.ferry.rpc.config.fixtures.UserServiceImpl;
 import io.ferry.rpc.remoting.ClassAllowList;
 import io.ferry.rpc.remoting.ClientOptions;
-import io.ferry.rpc.remoting.OutboundCall;
-import io.ferry.rpc.remoting.ProviderClient;
-import io.ferry.rpc.remoting.ServiceSchema;
+import io.ferry.rpc.remoting.Client;
+import io.ferry.rpc.remoting.ProviderEndpoint;
 import org.apache.dubbo.config.ProtocolConfig;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.ServiceConfig;
@@ -27,6 +29,7 @@ import org.junit.jupiter.api.Test;
 
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -142,26 +145,30 @@ class DubboProviderInteropTest {
 
     @Test
     void errorAnswerFailsOnlyItsCallAndTheConnectionKeepsWorking() throws Exception {
-        ServiceSchema schema = ServiceSchema.of(UserService.class, ClassAllowList.none());
-        ServiceSchema unknown = ServiceSchema.of(Unknown.class, ClassAllowList.none());
-        try (ProviderClient client = ProviderClient.open(new InetSocketAddress("127.0.0.1", port),
-                ClientOptions.builder().connections(1).build())) {
-            Map<String, Object> attachments = Map.of("path", UserService.class.getName(),
-                    "interface", UserService.class.getName(), "version", "0.0.0", "timeout", "3000");
-            OutboundCall bad = new OutboundCall(schema, unknown.method(Unknown.class.getMethod("notThere",
-                    String.class)), "0.0.0", new Object[] {"x"}, attachments, TimeUnit.SECONDS.toNanos(3), false);
+        // two endpoints with the same connection options share one connection: the second call proves it survived
+        try (Client client = Client.create(2)) {
+            ProviderEndpoint unknown = client.endpoints(Unknown.class, ClassAllowList.none(), ClientOptions.defaults())
+                    .open(new InetSocketAddress("127.0.0.1", port), 100, Duration.ZERO);
+            ProviderEndpoint known = client.endpoints(UserService.class, ClassAllowList.none(),
+                    ClientOptions.defaults()).open(new InetSocketAddress("127.0.0.1", port), 100, Duration.ZERO);
+            Invocation bad = new Invocation(UserService.class.getName(), "", "",
+                    Unknown.class.getMethod("notThere", String.class), new Object[] {"x"}, Map.of(),
+                    Deadline.after(Duration.ofSeconds(3), Ticker.system()), false, Runnable::run);
             ExecutionException e = assertThrows(ExecutionException.class,
-                    () -> client.invoke(bad, Runnable::run).get(5, TimeUnit.SECONDS));
+                    () -> unknown.invoke(bad).get(5, TimeUnit.SECONDS));
             RpcException rpc = assertInstanceOf(RpcException.class, e.getCause());
             // Dubbo answers an unknown method BAD_REQUEST (40), its message in fastjson2 even to a hessian2 request
             assertEquals(RpcStatus.BAD_REQUEST, rpc.status(), rpc.toString());
             assertTrue(rpc.getMessage().contains("notThere"), rpc.getMessage());
 
-            OutboundCall good = new OutboundCall(schema, schema.method(UserService.class.getMethod("hello",
-                    String.class)), "0.0.0", new Object[] {"same connection"}, attachments,
-                    TimeUnit.SECONDS.toNanos(3), false);
-            assertEquals("hello same connection", client.invoke(good, Runnable::run).get(5, TimeUnit.SECONDS).value());
-            assertEquals(1, client.openConnections());
+            Invocation good = new Invocation(UserService.class.getName(), "", "",
+                    UserService.class.getMethod("hello", String.class), new Object[] {"same connection"}, Map.of(),
+                    Deadline.after(Duration.ofSeconds(3), Ticker.system()), false, Runnable::run);
+            assertEquals("hello same connection", known.invoke(good).get(5, TimeUnit.SECONDS).value());
+            assertEquals(1, known.openConnections());
+            assertEquals(1, unknown.openConnections());
+            unknown.close();
+            known.close();
         }
     }
 }

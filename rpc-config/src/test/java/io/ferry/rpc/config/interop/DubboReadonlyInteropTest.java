@@ -6,7 +6,9 @@ import io.ferry.rpc.config.ServiceConfig;
 import io.ferry.rpc.config.fixtures.UserService;
 import io.ferry.rpc.config.fixtures.UserServiceImpl;
 import io.ferry.rpc.remoting.ClientOptions;
-import io.ferry.rpc.remoting.ProviderClient;
+import io.ferry.rpc.remoting.Client;
+import io.ferry.rpc.remoting.ProviderEndpoint;
+import io.ferry.rpc.remoting.ClassAllowList;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
@@ -56,8 +58,10 @@ class DubboReadonlyInteropTest {
                 .start();
         int port = service.getExportedUrls().get(0).getPort();
         Thread shutdown = new Thread(framework::destroy, "dubbo-shutdown");
-        try (ProviderClient client = ProviderClient.open(new InetSocketAddress("127.0.0.1", port),
-                ClientOptions.builder().connections(1).build())) {
+        try (Client transport = Client.create(2);
+             ProviderEndpoint client = transport.endpoints(UserService.class, ClassAllowList.none(),
+                     ClientOptions.builder().connections(1).build())
+                     .open(new InetSocketAddress("127.0.0.1", port), 100, Duration.ZERO)) {
             client.whenReady().get(10, TimeUnit.SECONDS);
             assertTrue(client.isReady());
 

@@ -2,12 +2,14 @@ package io.ferry.rpc.remoting.internal.codec;
 
 import com.alibaba.com.caucho.hessian.io.Hessian2Input;
 import com.alibaba.com.caucho.hessian.io.Hessian2Output;
-import io.ferry.rpc.remoting.MethodSchema;
+import io.ferry.rpc.Deadline;
+import io.ferry.rpc.Invocation;
+import io.ferry.rpc.remoting.internal.service.MethodSchema;
 
 import java.io.IOException;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The request body: five strings naming the call, the arguments, then the attachments map.
@@ -22,20 +24,61 @@ public final class RequestCodec {
     public record Head(String protocolVersion, String path, String version, String method, String descriptor) {
     }
 
+    public static final String PATH = "path";
+    public static final String INTERFACE = "interface";
+    public static final String VERSION = "version";
+    public static final String GROUP = "group";
+    public static final String TIMEOUT = "timeout";
+    /** Dubbo's timeout countdown: Integer milliseconds left when the request was written. */
+    public static final String TIME_LEFT = "_TO";
+    private static final Set<String> PROTOCOL_KEYS = Set.of(PATH, INTERFACE, VERSION, GROUP, TIMEOUT, TIME_LEFT);
+
     private RequestCodec() {
     }
 
-    public static void write(Hessian2Output out, String path, String version, MethodSchema method, Object[] arguments,
-                             Map<String, Object> attachments) throws IOException {
+    /**
+     * Writes a consumer's request. Beside the invocation's own attachments, the map carries what a Dubbo provider
+     * expects: {@code path}, {@code interface}, {@code version} ("0.0.0" for none), {@code group} (when set),
+     * {@code timeout} (the configured timeout in ms, a String, as Dubbo sends it) and {@code _TO} (Dubbo's countdown:
+     * the Integer milliseconds left now, which the provider turns into a deadline on receipt). These protocol
+     * entries win over attachments of the same name.
+     */
+    public static void write(Hessian2Output out, Invocation invocation, MethodSchema method) throws IOException {
+        String version = invocation.version().isEmpty() ? "0.0.0" : invocation.version();
         out.writeString(Frame.DUBBO_VERSION);
-        out.writeString(path);
+        out.writeString(invocation.service());
         out.writeString(version);
         out.writeString(method.name());
         out.writeString(method.descriptor());
-        for (Object argument : arguments) {
+        for (Object argument : invocation.arguments()) {
             out.writeObject(argument);
         }
-        out.writeObject(attachments instanceof HashMap ? attachments : new HashMap<>(attachments));
+        // written entry by entry instead of copying into a new HashMap per call; the reader counts the map as a
+        // reference, so the writer does too, or later back-references would point one object off
+        out.addRef(new Object());
+        out.writeMapBegin(null);
+        writeEntry(out, PATH, invocation.service());
+        writeEntry(out, INTERFACE, invocation.service());
+        writeEntry(out, VERSION, version);
+        if (!invocation.group().isEmpty()) {
+            writeEntry(out, GROUP, invocation.group());
+        }
+        Deadline deadline = invocation.deadline();
+        if (!deadline.isNone()) {
+            writeEntry(out, TIMEOUT, Long.toString(deadline.timeoutMillis()));
+            writeEntry(out, TIME_LEFT, (int) Math.min(Integer.MAX_VALUE, deadline.remainingMillis()));
+        }
+        for (Map.Entry<String, Object> e : invocation.attachments().entrySet()) {
+            if (!PROTOCOL_KEYS.contains(e.getKey())) {
+                writeEntry(out, e.getKey(), e.getValue());
+            }
+        }
+        out.writeMapEnd();
+    }
+
+    private static void writeEntry(Hessian2Output out, String key, Object value) throws IOException {
+        out.writeString(key);
+        out.writeObject(value);
     }
 
     public static Head readHead(Hessian2Input in) throws IOException {

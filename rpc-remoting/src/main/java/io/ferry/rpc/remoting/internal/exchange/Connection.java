@@ -1,8 +1,11 @@
 package io.ferry.rpc.remoting.internal.exchange;
 
+import io.ferry.rpc.Deadline;
+import io.ferry.rpc.Invocation;
+import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
-import io.ferry.rpc.remoting.MethodSchema;
+import io.ferry.rpc.remoting.internal.service.MethodSchema;
 import io.ferry.rpc.remoting.internal.codec.InboundFrame;
 import io.ferry.rpc.remoting.internal.codec.OversizeResponse;
 import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
@@ -15,7 +18,6 @@ import org.slf4j.LoggerFactory;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -77,32 +79,42 @@ public final class Connection {
     }
 
     /**
-     * Sends an encoded request (its id is written here) and returns the future of its answer. A one-way call
-     * completes when the frame is written. Completions run on {@code executor}. Takes ownership of {@code frame}.
+     * Sends an encoded request (its id is written here) and returns the future of its answer, which completes on
+     * the invocation's executor by its deadline. A one-way call completes when the frame is written. A call whose
+     * deadline has already passed is not written. Takes ownership of {@code frame}.
      */
-    public CompletableFuture<Reply> send(ByteBuf frame, boolean oneway, String description, MethodSchema method,
-                                         SafeSerializerFactory serializerFactory, Executor executor,
-                                         long timeoutNanos) {
-        CompletableFuture<Reply> result = new CompletableFuture<>();
+    public CompletableFuture<Result> send(ByteBuf frame, Invocation invocation, MethodSchema method,
+                                          SafeSerializerFactory serializerFactory) {
+        CompletableFuture<Result> result = new CompletableFuture<>();
+        Deadline deadline = invocation.deadline();
+        long remaining = deadline.remainingNanos();
+        if (remaining <= 0) {
+            frame.release();
+            result.completeExceptionally(RpcException.notExecuted(RpcStatus.TIMEOUT, invocation.description()
+                    + " not sent to " + peer + ": its timeout of " + deadline.timeoutMillis() + " ms had passed",
+                    null));
+            return result;
+        }
         long id = nextId();
         frame.setLong(4, id);
-        PendingCall call = new PendingCall(description, method, serializerFactory, executor, result, timeoutNanos);
+        PendingCall call = new PendingCall(invocation, method, serializerFactory, result);
         pending.put(id, call);
         try {
-            call.timeout(timer.newTimeout(t -> expire(id), timeoutNanos, TimeUnit.NANOSECONDS));
+            call.timeout(timer.newTimeout(t -> expire(id), remaining, TimeUnit.NANOSECONDS));
         } catch (RuntimeException timerStopped) {
             pending.remove(id);
             frame.release();
-            call.fail(RpcException.notExecuted(RpcStatus.ILLEGAL_STATE, description + " not sent to " + peer
-                    + ": the client is shutting down", timerStopped));
+            call.fail(RpcException.notExecuted(RpcStatus.ILLEGAL_STATE, invocation.description() + " not sent to "
+                    + peer + ": the client is shutting down", timerStopped));
             return result;
         }
+        boolean oneway = invocation.oneway();
         channel.writeAndFlush(frame).addListener(f -> {
             if (!f.isSuccess()) {
                 PendingCall failed = pending.remove(id);
                 if (failed != null) {
-                    failed.fail(RpcException.notExecuted(RpcStatus.NETWORK, "cannot send " + description + " to "
-                            + peer + ": " + f.cause(), f.cause()));
+                    failed.fail(RpcException.notExecuted(RpcStatus.NETWORK, "cannot send " + failed.description()
+                            + " to " + peer + ": " + f.cause(), f.cause()));
                 }
             } else if (oneway) {
                 PendingCall done = pending.remove(id);
@@ -152,8 +164,10 @@ public final class Connection {
     private void expire(long id) {
         PendingCall call = pending.remove(id);
         if (call != null) {
+            Deadline deadline = call.deadline();
             call.fail(new RpcException(RpcStatus.TIMEOUT, "no answer from " + peer + " to " + call.description()
-                    + " within " + TimeUnit.NANOSECONDS.toMillis(call.timeoutNanos()) + " ms (request id " + id + ")"));
+                    + " within its timeout of " + deadline.timeoutMillis() + " ms (sent " + call.sentAtMillis()
+                    + " ms into the call; request id " + id + ")"));
         }
     }
 
@@ -188,11 +202,12 @@ public final class Connection {
         if (pending.isEmpty()) {
             return;
         }
-        RpcException closed = new RpcException(RpcStatus.NETWORK, "connection to " + peer + " closed");
         for (Long id : pending.keySet()) {
             PendingCall call = pending.remove(id);
             if (call != null) {
-                call.fail(closed);
+                // one exception per call: a synchronous caller adds its own stack to what it throws
+                call.fail(new RpcException(RpcStatus.NETWORK, "connection to " + peer + " closed while "
+                        + call.description() + " waited for its answer"));
             }
         }
     }

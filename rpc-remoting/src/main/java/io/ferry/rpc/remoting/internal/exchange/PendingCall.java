@@ -1,8 +1,11 @@
 package io.ferry.rpc.remoting.internal.exchange;
 
+import io.ferry.rpc.Deadline;
+import io.ferry.rpc.Invocation;
+import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
-import io.ferry.rpc.remoting.MethodSchema;
+import io.ferry.rpc.remoting.internal.service.MethodSchema;
 import io.ferry.rpc.remoting.internal.codec.ErrorBodies;
 import io.ferry.rpc.remoting.internal.codec.Frame;
 import io.ferry.rpc.remoting.internal.codec.InboundFrame;
@@ -12,7 +15,6 @@ import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
 import io.netty.util.Timeout;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -21,31 +23,34 @@ import java.util.concurrent.RejectedExecutionException;
  * call's executor, never running decoding or user code on the IO thread.
  */
 final class PendingCall {
-    private final String description;
+    private final Invocation invocation;
     private final MethodSchema method;
     private final SafeSerializerFactory serializerFactory;
-    private final Executor executor;
-    private final CompletableFuture<Reply> result;
-    private final long timeoutNanos;
+    private final CompletableFuture<Result> result;
+    private final long sentAtMillis;
     private volatile Timeout timeout;
     private volatile boolean ended;
 
-    PendingCall(String description, MethodSchema method, SafeSerializerFactory serializerFactory, Executor executor,
-                CompletableFuture<Reply> result, long timeoutNanos) {
-        this.description = description;
+    PendingCall(Invocation invocation, MethodSchema method, SafeSerializerFactory serializerFactory,
+                CompletableFuture<Result> result) {
+        this.invocation = invocation;
         this.method = method;
         this.serializerFactory = serializerFactory;
-        this.executor = executor;
         this.result = result;
-        this.timeoutNanos = timeoutNanos;
+        this.sentAtMillis = invocation.deadline().elapsedMillis();
     }
 
     String description() {
-        return description;
+        return method.description();
     }
 
-    long timeoutNanos() {
-        return timeoutNanos;
+    Deadline deadline() {
+        return invocation.deadline();
+    }
+
+    /** How far into its deadline the call was when it was sent (time spent connecting, retrying). */
+    long sentAtMillis() {
+        return sentAtMillis;
     }
 
     /** Sets the timeout task; if the call ended meanwhile, the task is cancelled at once. */
@@ -73,7 +78,7 @@ final class PendingCall {
             } catch (Throwable t) {
                 // whatever happened while reading, the caller gets an answer
                 result.completeExceptionally(new RpcException(RpcStatus.CLIENT_ERROR,
-                        "cannot read the answer of " + description + " from " + peer + ": " + t, t));
+                        "cannot read the answer of " + description() + " from " + peer + ": " + t, t));
             } finally {
                 frame.release();
             }
@@ -87,18 +92,18 @@ final class PendingCall {
 
     void sent() {
         cancelTimeout();
-        run(() -> result.complete(Reply.EMPTY), () -> result.complete(Reply.EMPTY));
+        run(() -> result.complete(Result.empty()), () -> result.complete(Result.empty()));
     }
 
     private void run(Runnable task, Runnable ifRejected) {
         try {
-            executor.execute(task);
+            invocation.executor().execute(task);
         } catch (RejectedExecutionException e) {
             // the executor is shutting down: complete here rather than leave the caller hanging
             ifRejected.run();
             if (!result.isDone()) {
                 result.completeExceptionally(new RpcException(RpcStatus.ILLEGAL_STATE,
-                        "callback executor rejected the completion of " + description));
+                        "callback executor rejected the completion of " + description()));
             }
         }
     }
@@ -108,12 +113,12 @@ final class PendingCall {
             String message = ErrorBodies.readString(frame.serialization(), frame.body());
             RpcStatus status = RpcStatus.fromWire(frame.status(), message);
             result.completeExceptionally(new RpcException(status, peer + " answered status " + frame.status()
-                    + " to " + description + ": " + (message != null ? message : "(no readable message)")));
+                    + " to " + description() + ": " + (message != null ? message : "(no readable message)")));
             return;
         }
         if (frame.serialization() != Frame.HESSIAN2) {
             result.completeExceptionally(new RpcException(RpcStatus.SERIALIZATION, peer + " answered "
-                    + description + " in serialization " + frame.serialization() + " (expected hessian2, id 2)"));
+                    + description() + " in serialization " + frame.serialization() + " (expected hessian2, id 2)"));
             return;
         }
         try {
@@ -122,11 +127,11 @@ final class PendingCall {
             if (outcome.exception() != null) {
                 result.completeExceptionally(outcome.exception());
             } else {
-                result.complete(new Reply(outcome.value(), outcome.attachments()));
+                result.complete(new Result(outcome.value(), outcome.attachments()));
             }
         } catch (Exception | Error e) {
             result.completeExceptionally(new RpcException(RpcStatus.SERIALIZATION,
-                    "cannot read the answer of " + description + " from " + peer + ": " + e.getMessage(), e));
+                    "cannot read the answer of " + description() + " from " + peer + ": " + e.getMessage(), e));
         }
     }
 }

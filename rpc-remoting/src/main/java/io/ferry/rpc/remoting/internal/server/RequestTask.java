@@ -1,13 +1,16 @@
 package io.ferry.rpc.remoting.internal.server;
 
+import io.ferry.rpc.Deadline;
 import io.ferry.rpc.Invocation;
+import io.ferry.rpc.Result;
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.RpcContext;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
-import io.ferry.rpc.remoting.MethodSchema;
-import io.ferry.rpc.remoting.ProviderService;
-import io.ferry.rpc.remoting.ServiceSchema;
-import io.ferry.rpc.remoting.ServiceTable;
+import io.ferry.rpc.remoting.internal.service.MethodSchema;
+import io.ferry.rpc.remoting.internal.service.ProviderService;
+import io.ferry.rpc.remoting.internal.service.ServiceSchema;
+import io.ferry.rpc.remoting.internal.service.ServiceTable;
 import io.ferry.rpc.remoting.internal.codec.Frame;
 import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
 import io.ferry.rpc.remoting.internal.codec.InboundFrame;
@@ -23,6 +26,7 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -42,9 +46,17 @@ final class RequestTask implements Runnable {
     private final ServiceTable services;
     private final int payloadLimit;
     private final Runnable done;
+    private final Ticker ticker;
+    private final long receivedNanos;
 
-    /** {@code done} runs exactly once, when the request has been answered (or dropped). */
-    RequestTask(Channel channel, InboundFrame frame, ServiceTable services, int payloadLimit, Runnable done) {
+    /**
+     * Made on the IO thread as the request arrives: its deadline counts from then, not from when a business thread
+     * takes it. {@code done} runs exactly once, when the request has been answered (or dropped).
+     */
+    RequestTask(Channel channel, InboundFrame frame, ServiceTable services, int payloadLimit, Runnable done,
+                Ticker ticker) {
+        this.ticker = ticker;
+        this.receivedNanos = ticker.nanoTime();
         this.channel = channel;
         this.frame = frame;
         this.services = services;
@@ -78,7 +90,7 @@ final class RequestTask implements Runnable {
     }
 
     private record Decoded(ProviderService service, MethodSchema method, boolean echo, Object[] arguments,
-                           Map<String, Object> attachments, boolean withResponseAttachments) {
+                           Map<String, Object> attachments, boolean withResponseAttachments, Deadline deadline) {
     }
 
     private Decoded decode() throws IOException {
@@ -111,7 +123,17 @@ final class RequestTask implements Runnable {
                     + channel.localAddress() + ", may be version or group mismatch");
         }
         return new Decoded(service, method, echo, arguments, attachments,
-                Frame.supportsResponseAttachments(head.protocolVersion()));
+                Frame.supportsResponseAttachments(head.protocolVersion()), deadline(attachments));
+    }
+
+    /** The consumer's remaining time ({@code _TO}, Integer ms) counted from receipt; none when it sent none. */
+    private Deadline deadline(Map<String, Object> attachments) {
+        Object left = attachments.get(RequestCodec.TIME_LEFT);
+        if (left instanceof Number n) {
+            long millis = n.longValue();
+            return Deadline.startingAt(receivedNanos, TimeUnit.MILLISECONDS.toNanos(Math.max(millis, 0)), ticker);
+        }
+        return Deadline.none();
     }
 
     private void invoke(Decoded call) {
@@ -119,30 +141,38 @@ final class RequestTask implements Runnable {
             answer(call, call.arguments()[0], null, Collections.emptyMap());
             return;
         }
+        if (call.deadline().isExpired()) {
+            // the caller has given up (or is about to): running it now would only take a thread from a live call
+            answerError(RpcStatus.TIMEOUT, RpcStatus.EXPIRED_PREFIX + describe(call) + " waited "
+                    + TimeUnit.NANOSECONDS.toMillis(ticker.nanoTime() - receivedNanos) + " ms on the provider, past the "
+                    + call.deadline().timeoutMillis() + " ms its caller had left");
+            return;
+        }
         long started = System.nanoTime();
         RpcContext context = RpcContext.current();
-        context.enterProviderCall(call.attachments());
-        CompletableFuture<Object> result;
-        Map<String, Object> responseAttachments;
+        context.enterProviderCall(call.attachments(), call.deadline());
+        CompletableFuture<Result> result;
+        Map<String, Object> contextAttachments;
         try {
+            String version = call.attachments().get(RequestCodec.VERSION) instanceof String v ? v : "";
             result = call.service().invoker().invoke(new Invocation(call.service().schema().name(),
-                    call.method().method(), call.arguments(), call.attachments()));
+                    "0.0.0".equals(version) ? "" : version, call.service().group(), call.method().method(),
+                    call.arguments(), call.attachments(), call.deadline(), !frame.isTwoWay(), null));
             if (result == null) {
                 result = CompletableFuture.failedFuture(new IllegalStateException("the invoker returned no future"));
             }
         } catch (Throwable t) {
             result = CompletableFuture.failedFuture(t);
         } finally {
-            responseAttachments = context.exitProviderCall();
+            contextAttachments = context.exitProviderCall();
         }
-        Map<String, Object> attachments = responseAttachments;
         result.whenComplete((value, error) -> {
             try {
                 reportIfSlow(call, System.nanoTime() - started);
                 if (error == null) {
-                    answer(call, value, null, attachments);
+                    answer(call, value.value(), null, merged(contextAttachments, value.attachments()));
                 } else {
-                    answer(call, null, deliverable(call, unwrap(error)), attachments);
+                    answer(call, null, deliverable(call, unwrap(error)), contextAttachments);
                 }
             } catch (Throwable t) {
                 // never leave a caller waiting for its timeout because answering failed
@@ -151,6 +181,18 @@ final class RequestTask implements Runnable {
                         + t.getClass().getName());
             }
         });
+    }
+
+    private static Map<String, Object> merged(Map<String, Object> fromContext, Map<String, Object> fromResult) {
+        if (fromResult.isEmpty()) {
+            return fromContext;
+        }
+        if (fromContext.isEmpty()) {
+            return fromResult;
+        }
+        Map<String, Object> all = new HashMap<>(fromContext);
+        all.putAll(fromResult);
+        return all;
     }
 
     private void reportIfSlow(Decoded call, long tookNanos) {

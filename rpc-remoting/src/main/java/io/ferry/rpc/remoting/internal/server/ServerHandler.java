@@ -1,7 +1,8 @@
 package io.ferry.rpc.remoting.internal.server;
 
 import io.ferry.rpc.RpcStatus;
-import io.ferry.rpc.remoting.ServiceTable;
+import io.ferry.rpc.Ticker;
+import io.ferry.rpc.remoting.internal.service.ServiceTable;
 import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
 import io.ferry.rpc.remoting.internal.codec.InboundFrame;
 import io.netty.channel.ChannelHandler;
@@ -29,6 +30,8 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
 
     private final ServiceTable services;
     private final ThreadPoolExecutor pool;
+    private final Admission admission;
+    private final Ticker ticker = Ticker.system();
     private final int payloadLimit;
     private final ChannelGroup channels;
     private final int accepts;
@@ -37,10 +40,15 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     private final AtomicInteger open = new AtomicInteger();
     private volatile String localAddress = "?";
 
-    public ServerHandler(ServiceTable services, ThreadPoolExecutor pool, int payloadLimit, ChannelGroup channels,
-                         int accepts) {
+    /**
+     * {@code pool} must never refuse a task (an unbounded queue): admission is decided here, against
+     * {@code capacity} requests queued or running.
+     */
+    public ServerHandler(ServiceTable services, ThreadPoolExecutor pool, int capacity, int payloadLimit,
+                         ChannelGroup channels, int accepts) {
         this.services = services;
         this.pool = pool;
+        this.admission = new Admission(capacity);
         this.payloadLimit = payloadLimit;
         this.channels = channels;
         this.accepts = accepts;
@@ -115,16 +123,34 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             }
             return;
         }
-        try {
-            pool.execute(new RequestTask(ctx.channel(), frame, services, payloadLimit, inFlight::end));
-        } catch (RejectedExecutionException e) {
+        if (!admission.tryAcquire()) {
             inFlight.end();
             frame.release();
             if (frame.isTwoWay()) {
                 ctx.writeAndFlush(FrameEncoder.errorResponse(ctx.alloc(), frame.id(), RpcStatus.THREADPOOL_EXHAUSTED,
-                        "Server side(" + localAddress + ") thread pool is exhausted, detail msg: Pool Size: "
-                                + pool.getPoolSize() + " (active: " + pool.getActiveCount() + ", max: "
-                                + pool.getMaximumPoolSize() + ", queue: " + pool.getQueue().size() + ")"));
+                        "Server side(" + localAddress + ") thread pool is exhausted, detail msg: " + admission.held()
+                                + " requests running or queued (threads: " + pool.getMaximumPoolSize()
+                                + ", capacity with queue: " + admission.capacity() + ")"));
+            }
+            return;
+        }
+        RequestTask task = new RequestTask(ctx.channel(), frame, services, payloadLimit, inFlight::end, ticker);
+        try {
+            pool.execute(() -> {
+                try {
+                    task.run();
+                } finally {
+                    admission.release();
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            // only once the pool is shut down
+            admission.release();
+            inFlight.end();
+            frame.release();
+            if (frame.isTwoWay()) {
+                ctx.writeAndFlush(FrameEncoder.errorResponse(ctx.alloc(), frame.id(), RpcStatus.SHUTTING_DOWN,
+                        RpcStatus.SHUTTING_DOWN_PREFIX + "try another provider (" + localAddress + ")"));
             }
         }
     }

@@ -1,15 +1,19 @@
 package io.ferry.rpc.remoting.internal.codec;
 
+import io.ferry.rpc.Deadline;
+import io.ferry.rpc.Invocation;
+import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcException;
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.remoting.ClassAllowList;
 import io.ferry.rpc.remoting.Greeter;
-import io.ferry.rpc.remoting.MethodSchema;
-import io.ferry.rpc.remoting.ServiceSchema;
+import io.ferry.rpc.remoting.internal.service.MethodSchema;
+import io.ferry.rpc.remoting.internal.service.ServiceSchema;
 import io.ferry.rpc.remoting.internal.exchange.ClientHandler;
 import io.ferry.rpc.remoting.internal.exchange.Connection;
 import io.ferry.rpc.remoting.internal.exchange.Connections;
-import io.ferry.rpc.remoting.internal.exchange.Reply;
+import io.ferry.rpc.remoting.internal.service.ServiceTable;
 import io.ferry.rpc.remoting.internal.serialize.GuardedHessian2Input;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -55,8 +59,12 @@ class FrameCodecTest {
 
     static ByteBuf request(long id, String argument) throws Exception {
         return FrameEncoder.encode(Unpooled.buffer().alloc(), 0xC2, (byte) 0, id, GREETER.serializerFactory(), LIMIT,
-                out -> RequestCodec.write(out, Greeter.class.getName(), "0.0.0", method("hello"),
-                        new Object[] {argument}, Map.of("path", Greeter.class.getName())));
+                out -> RequestCodec.write(out, hello(argument), method("hello")));
+    }
+
+    static Invocation hello(String argument) {
+        return new Invocation(Greeter.class.getName(), "", "", method("hello").method(), new Object[] {argument},
+                Map.of(), Deadline.after(java.time.Duration.ofSeconds(30), Ticker.system()), false, Runnable::run);
     }
 
     private static EmbeddedChannel provider() {
@@ -176,8 +184,8 @@ class FrameCodecTest {
     @Test
     void heartbeatIsEchoedOnTheIoThreadWithTheDubboBytes() throws Exception {
         EmbeddedChannel ch = new EmbeddedChannel(new FrameDecoder(FrameDecoder.Side.PROVIDER, LIMIT),
-                new io.ferry.rpc.remoting.internal.server.ServerHandler(new io.ferry.rpc.remoting.ServiceTable(),
-                        null, LIMIT, new io.netty.channel.group.DefaultChannelGroup(
+                new io.ferry.rpc.remoting.internal.server.ServerHandler(new ServiceTable(),
+                        null, 200, LIMIT, new io.netty.channel.group.DefaultChannelGroup(
                         io.netty.util.concurrent.GlobalEventExecutor.INSTANCE), 0));
         ch.writeInbound(FrameEncoder.heartbeatRequest(Unpooled.buffer().alloc(), 99));
         byte[] answer = bytes(ch.readOutbound());
@@ -188,8 +196,8 @@ class FrameCodecTest {
     @Test
     void fastjson2HeartbeatIsEchoedInItsOwnSerialization() {
         EmbeddedChannel ch = new EmbeddedChannel(new FrameDecoder(FrameDecoder.Side.PROVIDER, LIMIT),
-                new io.ferry.rpc.remoting.internal.server.ServerHandler(new io.ferry.rpc.remoting.ServiceTable(),
-                        null, LIMIT, new io.netty.channel.group.DefaultChannelGroup(
+                new io.ferry.rpc.remoting.internal.server.ServerHandler(new ServiceTable(),
+                        null, 200, LIMIT, new io.netty.channel.group.DefaultChannelGroup(
                         io.netty.util.concurrent.GlobalEventExecutor.INSTANCE), 0));
         ByteBuf heartbeat = Unpooled.buffer();
         heartbeat.writeShort(Frame.MAGIC).writeByte(0xF7).writeByte(0).writeLong(3).writeInt(5)
@@ -310,9 +318,9 @@ class FrameCodecTest {
         }
 
         /** Sends a hello call; returns its future and the id it went out with. */
-        CompletableFuture<Reply> call(long[] idOut) throws Exception {
-            CompletableFuture<Reply> f = connection.send(request(0, "x"), false, "Greeter.hello",
-                    method("hello"), GREETER.serializerFactory(), Runnable::run, TimeUnit.SECONDS.toNanos(30));
+        CompletableFuture<Result> call(long[] idOut) throws Exception {
+            CompletableFuture<Result> f = connection.send(request(0, "x"), hello("x"), method("hello"),
+                    GREETER.serializerFactory());
             ByteBuf sent = channel.readOutbound();
             idOut[0] = sent.getLong(4);
             sent.release();
@@ -331,8 +339,8 @@ class FrameCodecTest {
         ConsumerEnd end = new ConsumerEnd(LIMIT);
         long[] a = new long[1];
         long[] b = new long[1];
-        CompletableFuture<Reply> first = end.call(a);
-        CompletableFuture<Reply> second = end.call(b);
+        CompletableFuture<Result> first = end.call(a);
+        CompletableFuture<Result> second = end.call(b);
         // what a stock Dubbo 3 provider sends: status 100, a JSONB string (0x79 + JSONB int length) behind an int32
         byte[] message = "Server side(10.0.0.1,20880) thread pool is exhausted".getBytes(StandardCharsets.US_ASCII);
         ByteBuf body = Unpooled.buffer();
@@ -358,7 +366,7 @@ class FrameCodecTest {
     void hessian2ErrorAnswerBecomesAnRpcExceptionWithItsStatusAndMessage() throws Exception {
         ConsumerEnd end = new ConsumerEnd(LIMIT);
         long[] id = new long[1];
-        CompletableFuture<Reply> call = end.call(id);
+        CompletableFuture<Result> call = end.call(id);
         end.channel.writeInbound(FrameEncoder.errorResponse(Unpooled.buffer().alloc(), id[0], (byte) 70,
                 "Not found exported service: demo.Missing:0.0.0"));
         ExecutionException e = assertThrows(ExecutionException.class, () -> call.get(1, TimeUnit.SECONDS));
@@ -373,7 +381,7 @@ class FrameCodecTest {
     void errorAnswerWhoseBodyIsNotAStringStillEndsItsCall() throws Exception {
         ConsumerEnd end = new ConsumerEnd(LIMIT);
         long[] id = new long[1];
-        CompletableFuture<Reply> call = end.call(id);
+        CompletableFuture<Result> call = end.call(id);
         ByteBuf hostile = Unpooled.buffer();
         byte[] body = new byte[20_000];
         for (int i = 0; i < body.length; i += 2) {
@@ -395,8 +403,8 @@ class FrameCodecTest {
         ConsumerEnd end = new ConsumerEnd(1024);
         long[] a = new long[1];
         long[] b = new long[1];
-        CompletableFuture<Reply> big = end.call(a);
-        CompletableFuture<Reply> small = end.call(b);
+        CompletableFuture<Result> big = end.call(a);
+        CompletableFuture<Result> small = end.call(b);
         ByteBuf oversize = okAnswer(a[0], "z".repeat(5000));
         ByteBuf following = okAnswer(b[0], "small");
         // the oversize body arrives in pieces, the next answer right behind it
@@ -416,10 +424,10 @@ class FrameCodecTest {
     void closingTheConnectionFailsEveryPendingCallAtOnceNamingThePeer() throws Exception {
         ConsumerEnd end = new ConsumerEnd(LIMIT);
         long[] id = new long[1];
-        CompletableFuture<Reply> a = end.call(id);
-        CompletableFuture<Reply> b = end.call(id);
+        CompletableFuture<Result> a = end.call(id);
+        CompletableFuture<Result> b = end.call(id);
         end.channel.close();
-        for (CompletableFuture<Reply> f : java.util.List.of(a, b)) {
+        for (CompletableFuture<Result> f : java.util.List.of(a, b)) {
             ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(1, TimeUnit.SECONDS));
             RpcException rpc = (RpcException) e.getCause();
             assertEquals(RpcStatus.NETWORK, rpc.status());
@@ -440,8 +448,11 @@ class FrameCodecTest {
     @Test
     void lateAnswerAfterTimeoutIsDroppedQuietly() throws Exception {
         ConsumerEnd end = new ConsumerEnd(LIMIT);
-        CompletableFuture<Reply> f = end.connection.send(request(0, "x"), false, "Greeter.hello", method("hello"),
-                GREETER.serializerFactory(), Runnable::run, TimeUnit.MILLISECONDS.toNanos(50));
+        Invocation quick = new Invocation(Greeter.class.getName(), "", "", method("hello").method(),
+                new Object[] {"x"}, Map.of(), Deadline.after(java.time.Duration.ofMillis(50), Ticker.system()), false,
+                Runnable::run);
+        CompletableFuture<Result> f = end.connection.send(request(0, "x"), quick, method("hello"),
+                GREETER.serializerFactory());
         ByteBuf sent = end.channel.readOutbound();
         long id = sent.getLong(4);
         sent.release();

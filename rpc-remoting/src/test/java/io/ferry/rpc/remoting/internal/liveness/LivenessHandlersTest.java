@@ -1,6 +1,6 @@
 package io.ferry.rpc.remoting.internal.liveness;
 
-import io.ferry.rpc.remoting.ServiceTable;
+import io.ferry.rpc.remoting.internal.service.ServiceTable;
 import io.ferry.rpc.remoting.internal.codec.Frame;
 import io.ferry.rpc.remoting.internal.server.ServerHandler;
 import io.netty.buffer.ByteBuf;
@@ -74,7 +74,7 @@ class LivenessHandlersTest {
         EmbeddedChannel ch = new EmbeddedChannel();
         ch.freezeTime();
         ch.pipeline().addLast(new IdleStateHandler(30, 0, 0, TimeUnit.SECONDS),
-                new ServerHandler(new ServiceTable(), null, Frame.HEADER_LENGTH,
+                new ServerHandler(new ServiceTable(), null, 200, Frame.HEADER_LENGTH,
                         new DefaultChannelGroup(GlobalEventExecutor.INSTANCE), 0));
         ch.advanceTimeBy(29, TimeUnit.SECONDS);
         ch.runPendingTasks();

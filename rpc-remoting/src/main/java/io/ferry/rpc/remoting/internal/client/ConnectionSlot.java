@@ -1,7 +1,8 @@
-package io.ferry.rpc.remoting;
+package io.ferry.rpc.remoting.internal.client;
 
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.internal.exchange.Connection;
 import io.ferry.rpc.remoting.internal.liveness.Backoff;
 import io.netty.channel.EventLoop;
@@ -24,11 +25,12 @@ import java.util.concurrent.TimeUnit;
  * A connection counts as ready only once a heartbeat has made the round trip, so a connection the kernel accepted
  * but the provider never took off its accept queue never carries a call. After a failure or a loss the slot keeps
  * reconnecting in the background, with exponential back-off and full jitter; callers meanwhile wait for the
- * attempt under way within their own deadline. The initial delay of a spread first connect is skipped by the
- * first call that needs the connection; back-off delays are not.
+ * attempt under way within their own deadline. A call that needs the connection while no attempt is in flight
+ * starts one at once (the spread's initial delay, or a back-off delay, is cut short), at most once per minimum
+ * back-off interval.
  */
 final class ConnectionSlot {
-    private final ClientTransport transport;
+    private final ClientResources resources;
     private final InetSocketAddress address;
     private final ClientOptions options;
     private final EventLoop loop;
@@ -41,8 +43,8 @@ final class ConnectionSlot {
     private long lastAttemptNanos;
     private boolean closed;
 
-    ConnectionSlot(ClientTransport transport, InetSocketAddress address, ClientOptions options, EventLoop loop) {
-        this.transport = transport;
+    ConnectionSlot(ClientResources resources, InetSocketAddress address, ClientOptions options, EventLoop loop) {
+        this.resources = resources;
         this.address = address;
         this.options = options;
         this.loop = loop;
@@ -69,20 +71,25 @@ final class ConnectionSlot {
         failures = 0;
         if (next != null && scheduled != null && scheduled.cancel(false)) {
             long delay = spreadNanos > 0 ? ThreadLocalRandom.current().nextLong(spreadNanos) : 0;
-            CompletableFuture<Connection> waiting = next;
             scheduled = null;
             if (delay == 0) {
                 attemptNow();
             } else {
-                scheduled = loop.schedule(() -> {
-                    synchronized (this) {
-                        if (!closed && next == waiting && scheduled != null) {
-                            attemptNow();
-                        }
-                    }
-                }, delay, TimeUnit.NANOSECONDS);
+                scheduleNext(delay);
             }
         }
+    }
+
+    /** Schedules the attempt whose future is already handed out ({@code next}). */
+    private void scheduleNext(long delayNanos) {
+        CompletableFuture<Connection> waiting = next;
+        scheduled = loop.schedule(() -> {
+            synchronized (this) {
+                if (!closed && next == waiting && scheduled != null) {
+                    attemptNow();
+                }
+            }
+        }, delayNanos, TimeUnit.NANOSECONDS);
     }
 
     synchronized boolean isClosed() {
@@ -110,13 +117,28 @@ final class ConnectionSlot {
                 return scheduleAttempt(0, false);
             }
             CompletableFuture<Connection> attempt = next;
-            if (scheduled != null && (skippable || System.nanoTime() - lastAttemptNanos
-                    >= options.reconnectBackoffMin().toNanos()) && scheduled.cancel(false)) {
-                // a call needs the connection: try now instead of waiting out the spread or the back-off, but no
-                // more often than the minimum back-off (demand is spread over time; a herd of idle slots is not)
-                attemptNow();
+            if (scheduled != null) {
+                pullForward();
             }
             return attempt;
+        }
+    }
+
+    /**
+     * A call needs the connection and no attempt is in flight: try now instead of waiting out the spread or the
+     * back-off, but no more often than the minimum back-off, so callers that wait through refused attempts do not
+     * turn into a connect loop. When the last attempt was too recent, the next one moves to the earliest moment
+     * allowed: a provider that listens again is found within about that minimum.
+     */
+    private void pullForward() {
+        long minGap = options.reconnectBackoffMin().toNanos();
+        long sinceLast = System.nanoTime() - lastAttemptNanos;
+        if (skippable || sinceLast >= minGap) {
+            if (scheduled.cancel(false)) {
+                attemptNow();
+            }
+        } else if (scheduled.getDelay(TimeUnit.NANOSECONDS) > minGap - sinceLast && scheduled.cancel(false)) {
+            scheduleNext(minGap - sinceLast);
         }
     }
 
@@ -150,7 +172,7 @@ final class ConnectionSlot {
         scheduled = null;
         skippable = false;
         CompletableFuture<Connection> attempt = next;
-        transport.connect(address, options, loop).whenComplete((c, e) -> attempted(attempt, c, e));
+        resources.connect(address, options, loop).whenComplete((c, e) -> attempted(attempt, c, e));
     }
 
     private void attempted(CompletableFuture<Connection> attempt, Connection connection, Throwable error) {

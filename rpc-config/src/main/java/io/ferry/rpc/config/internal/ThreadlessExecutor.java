@@ -1,4 +1,4 @@
-package io.ferry.rpc.remoting.internal.exchange;
+package io.ferry.rpc.config.internal;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;

@@ -1,7 +1,10 @@
-package io.ferry.rpc.remoting;
+package io.ferry.rpc.remoting.internal.client;
 
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.remoting.ClientOptions;
+import io.ferry.rpc.remoting.SocketOptions;
+import java.time.Duration;
 import io.ferry.rpc.remoting.internal.codec.FrameDecoder;
 import io.ferry.rpc.remoting.internal.exchange.ClientHandler;
 import io.ferry.rpc.remoting.internal.exchange.Connections;
@@ -35,18 +38,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The consumer side's process-wide resources: one client event loop group, one timer for every call's timeout,
- * one callback executor, and the connections shared by every reference that does not ask for its own.
- *
- * <p>Created on first use with the consumer-wide IO thread count ({@link #configure}, default
- * min(cores + 1, 32)), shared by every {@link ProviderClient}, and shut down when the last one closes.
+ * The consumer side's resources, owned by one {@code Client} (and so by one {@code Ferry} bootstrap): a client event
+ * loop group, one timer for every call's timeout, one callback executor, and the connections shared by every
+ * endpoint that does not ask for its own. Nothing here is static: two bootstraps in one process have two of these.
  */
-public final class ClientTransport {
-    private static final Logger log = LoggerFactory.getLogger(ClientTransport.class);
-    private static final Object LOCK = new Object();
-    private static int configuredIoThreads = ServerOptions.defaultIoThreads();
-    private static ClientTransport instance;
-    private static int users;
+public final class ClientResources {
+    private static final Logger log = LoggerFactory.getLogger(ClientResources.class);
 
     private final int ioThreads;
     private final EventLoopGroup group;
@@ -54,9 +51,22 @@ public final class ClientTransport {
     private final AtomicInteger nextLoop = new AtomicInteger();
     private final HashedWheelTimer timer;
     private final ExecutorService callbacks;
-    private final Map<InetSocketAddress, SharedSlot> shared = new HashMap<>();
+    private final Map<SharedKey, SharedSlot> shared = new HashMap<>();
 
-    private ClientTransport(int ioThreads) {
+    /**
+     * What makes two shared connections to one address interchangeable: the address and every option that shapes
+     * the connection itself (not per-reference choices such as {@code connections} or {@code lazy}).
+     */
+    private record SharedKey(InetSocketAddress address, Duration connectTimeout, int payloadBytes,
+                             SocketOptions socket, Duration heartbeat, double heartbeatJitter,
+                             Duration reconnectBackoffMin, Duration reconnectBackoffMax) {
+        static SharedKey of(InetSocketAddress address, ClientOptions o) {
+            return new SharedKey(address, o.connectTimeout(), o.payloadBytes(), o.socket(), o.heartbeat(),
+                    o.heartbeatJitter(), o.reconnectBackoffMin(), o.reconnectBackoffMax());
+        }
+    }
+
+    public ClientResources(int ioThreads) {
         this.ioThreads = ioThreads;
         this.group = Transports.newGroup(ioThreads, "ferry-client-io");
         for (EventExecutor executor : group) {
@@ -68,46 +78,20 @@ public final class ClientTransport {
         this.callbacks = Executors.newFixedThreadPool(callbackThreads, new DefaultThreadFactory("ferry-callback", true));
     }
 
-    /**
-     * Sets the number of client IO threads for this process. Takes effect when the group is next created; while one
-     * runs with another count, the running count stays and a warning says so.
-     */
-    public static void configure(int ioThreads) {
-        Validate.between("ioThreads", ioThreads, 1, 1024);
-        synchronized (LOCK) {
-            configuredIoThreads = ioThreads;
-            if (instance != null && instance.ioThreads != ioThreads) {
-                log.warn("ioThreads: {} requested, but the client event loop group already runs with {}; "
-                        + "it keeps that count until every client has closed", ioThreads, instance.ioThreads);
-            }
+    /** Closes every shared connection still open and stops the group, the timer and the callback executor. */
+    public void close() {
+        List<SharedSlot> open;
+        synchronized (shared) {
+            open = new ArrayList<>(shared.values());
+            shared.clear();
         }
-    }
-
-    /** Takes a share of the process's transport, creating it if needed; give it back with {@link #release()}. */
-    public static ClientTransport acquire() {
-        synchronized (LOCK) {
-            if (instance == null) {
-                instance = new ClientTransport(configuredIoThreads);
-            }
-            users++;
-            return instance;
-        }
-    }
-
-    /** Gives back a share; the last one shuts the transport down. */
-    public void release() {
-        synchronized (LOCK) {
-            if (--users > 0) {
-                return;
-            }
-            instance = null;
-        }
+        open.forEach(s -> s.slot.close());
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS);
         timer.stop();
         callbacks.shutdown();
     }
 
-    /** True once the last client has closed and the group, timer and callback executor are shutting down. */
+    /** True once closed: the group, timer and callback executor are shutting down. */
     public boolean isShutdown() {
         return group.isShuttingDown();
     }
@@ -117,11 +101,11 @@ public final class ClientTransport {
         return ioThreads;
     }
 
-    public Executor callbackExecutor() {
+    public ExecutorService callbackExecutor() {
         return callbacks;
     }
 
-    Timer timer() {
+    public Timer timer() {
         return timer;
     }
 
@@ -169,21 +153,22 @@ public final class ClientTransport {
         return result;
     }
 
-    /** The process's shared connection to {@code address}; its first user's options apply to it. */
+    /** The shared connection to {@code address} for endpoints whose connections are shaped like {@code options}. */
     ConnectionSlot acquireShared(InetSocketAddress address, ClientOptions options) {
         synchronized (shared) {
-            SharedSlot slot = shared.computeIfAbsent(address,
-                    a -> new SharedSlot(new ConnectionSlot(this, a, options, nextLoops(1)[0])));
+            SharedSlot slot = shared.computeIfAbsent(SharedKey.of(address, options),
+                    k -> new SharedSlot(new ConnectionSlot(this, address, options, nextLoops(1)[0])));
             slot.users++;
             return slot.slot;
         }
     }
 
-    void releaseShared(InetSocketAddress address) {
+    void releaseShared(InetSocketAddress address, ClientOptions options) {
+        SharedKey key = SharedKey.of(address, options);
         synchronized (shared) {
-            SharedSlot slot = shared.get(address);
+            SharedSlot slot = shared.get(key);
             if (slot != null && --slot.users == 0) {
-                shared.remove(address);
+                shared.remove(key);
                 slot.slot.close();
             }
         }

@@ -1,4 +1,4 @@
-package io.ferry.rpc.remoting;
+package io.ferry.rpc.remoting.internal.service;
 
 import io.ferry.rpc.Invoker;
 

@@ -1,4 +1,4 @@
-package io.ferry.rpc.remoting.internal.exchange;
+package io.ferry.rpc.config.internal;
 
 import org.junit.jupiter.api.Test;
 

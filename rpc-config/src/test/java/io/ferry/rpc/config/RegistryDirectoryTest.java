@@ -1,14 +1,20 @@
 package io.ferry.rpc.config;
 
+import io.ferry.rpc.Deadline;
+import io.ferry.rpc.Invocation;
+import io.ferry.rpc.Invoker;
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.config.fixtures.Named;
 import io.ferry.rpc.config.fixtures.WhoAmI;
-import io.ferry.rpc.config.internal.ClusterTarget;
+import io.ferry.rpc.config.internal.cluster.FailoverCluster;
+import io.ferry.rpc.config.internal.cluster.RandomBalancer;
+import io.ferry.rpc.config.internal.cluster.RegistryDirectory;
 import io.ferry.rpc.config.internal.RegistryUrls;
 import io.ferry.rpc.registry.ProviderInstance;
 import io.ferry.rpc.remoting.ClassAllowList;
 import io.ferry.rpc.remoting.ClientOptions;
-import io.ferry.rpc.remoting.OutboundCall;
-import io.ferry.rpc.remoting.ServiceSchema;
+import io.ferry.rpc.remoting.Client;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.net.InetAddress;
@@ -24,17 +30,32 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The directory and choice of providers, fed provider lists by hand (as the registry would). */
-class ClusterTargetTest {
-    private static final ServiceSchema WHO = ServiceSchema.of(WhoAmI.class, ClassAllowList.none());
+class RegistryDirectoryTest {
+    private final Client client = Client.create(2);
+
+    @AfterEach
+    void closeClient() {
+        client.close();
+    }
+
+    private RegistryDirectory directory(ClientOptions options) {
+        return new RegistryDirectory(WhoAmI.class.getName(),
+                client.endpoints(WhoAmI.class, ClassAllowList.none(), options), Duration.ZERO, 15_000);
+    }
+
+    private static Object call(RegistryDirectory directory) throws Exception {
+        Invoker cluster = new FailoverCluster(2).join(directory, new RandomBalancer());
+        return cluster.invoke(who()).get(5, TimeUnit.SECONDS).value();
+    }
 
     private static ProviderInstance at(int port) {
         return new ProviderInstance("127.0.0.1", port, WhoAmI.class.getName(), "", "", Set.of("who"), 100, false,
                 "test");
     }
 
-    private static OutboundCall who() throws Exception {
-        return new OutboundCall(WHO, WHO.method(WhoAmI.class.getMethod("who")), "0.0.0", new Object[0],
-                Map.of("path", WhoAmI.class.getName()), TimeUnit.SECONDS.toNanos(5), false);
+    private static Invocation who() throws Exception {
+        return new Invocation(WhoAmI.class.getName(), "", "", WhoAmI.class.getMethod("who"), new Object[0],
+                Map.of(), Deadline.after(Duration.ofSeconds(5), Ticker.system()), false, Runnable::run);
     }
 
     private static Ferry provider(String name) {
@@ -47,27 +68,25 @@ class ClusterTargetTest {
     @Test
     void anEmptyListDoesNotStopCallsToProvidersThatStillAnswer() throws Exception {
         try (Ferry p = provider("p");
-             ClusterTarget cluster = new ClusterTarget(WhoAmI.class.getName(), ClientOptions.defaults(),
-                     Duration.ZERO, 15_000)) {
+             RegistryDirectory cluster = directory(ClientOptions.defaults())) {
             cluster.providersChanged(List.of(at(p.port())));
-            assertEquals("p", cluster.invoke(who(), Runnable::run).get(5, TimeUnit.SECONDS).value());
+            assertEquals("p", call(cluster));
             cluster.providersChanged(List.of());
             assertEquals(1, cluster.providers().size(), "kept: it still answers");
-            assertEquals("p", cluster.invoke(who(), Runnable::run).get(5, TimeUnit.SECONDS).value());
+            assertEquals("p", call(cluster));
         }
     }
 
     @Test
     void disabledProvidersAreNotCalled() throws Exception {
         try (Ferry on = provider("on"); Ferry off = provider("off");
-             ClusterTarget cluster = new ClusterTarget(WhoAmI.class.getName(), ClientOptions.defaults(),
-                     Duration.ZERO, 15_000)) {
+             RegistryDirectory cluster = directory(ClientOptions.defaults())) {
             ProviderInstance disabled = new ProviderInstance("127.0.0.1", off.port(), WhoAmI.class.getName(), "",
                     "", Set.of("who"), 100, true, "test");
             cluster.providersChanged(List.of(at(on.port()), disabled));
             assertEquals(1, cluster.providers().size());
             for (int i = 0; i < 10; i++) {
-                assertEquals("on", cluster.invoke(who(), Runnable::run).get(5, TimeUnit.SECONDS).value());
+                assertEquals("on", call(cluster));
             }
         }
     }
@@ -76,11 +95,11 @@ class ClusterTargetTest {
     void aHalfOpenProviderIsNeverUsedWhileAnotherAnswers() throws Exception {
         try (Ferry good = provider("good");
              ServerSocket neverAccepts = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-             ClusterTarget cluster = new ClusterTarget(WhoAmI.class.getName(), ClientOptions.builder()
-                     .connectTimeout(Duration.ofMillis(300)).build(), Duration.ZERO, 15_000)) {
+             RegistryDirectory cluster = directory(ClientOptions.builder()
+                     .connectTimeout(Duration.ofMillis(300)).build())) {
             cluster.providersChanged(List.of(at(good.port()), at(neverAccepts.getLocalPort())));
             for (int i = 0; i < 30; i++) {
-                assertEquals("good", cluster.invoke(who(), Runnable::run).get(5, TimeUnit.SECONDS).value());
+                assertEquals("good", call(cluster));
             }
         }
     }

@@ -1,0 +1,145 @@
+package io.ferry.rpc.config.internal.cluster;
+
+import io.ferry.rpc.cluster.Directory;
+import io.ferry.rpc.cluster.Endpoint;
+import io.ferry.rpc.registry.ProviderInstance;
+import io.ferry.rpc.registry.ProviderListener;
+import io.ferry.rpc.remoting.EndpointFactory;
+import io.ferry.rpc.remoting.ProviderEndpoint;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The providers of one reference as the registry announces them: an endpoint for each, opened when it is announced
+ * and closed when it leaves, once its calls in flight are done.
+ */
+public final class RegistryDirectory implements Directory, ProviderListener, AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(RegistryDirectory.class);
+
+    private final String service;
+    private final EndpointFactory endpoints;
+    private final Duration connectSpread;
+    private final long drainMillis;
+    private final ScheduledExecutorService closer;
+    private final Set<ProviderEndpoint> leaving = ConcurrentHashMap.newKeySet();
+    private Map<String, Member> byAddress = new LinkedHashMap<>();
+    private volatile List<Member> members = List.of();
+    private volatile List<Endpoint> live = List.of();
+    private boolean closed;
+
+    private record Member(ProviderInstance provider, ProviderEndpoint client) {
+    }
+
+    public RegistryDirectory(String service, EndpointFactory endpoints, Duration connectSpread, long drainMillis) {
+        this.service = service;
+        this.endpoints = endpoints;
+        this.connectSpread = connectSpread;
+        this.drainMillis = drainMillis;
+        this.closer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "ferry-directory-" + service);
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    @Override
+    public synchronized void providersChanged(List<ProviderInstance> providers) {
+        if (closed) {
+            return;
+        }
+        if (providers.isEmpty() && members.stream().anyMatch(m -> m.client().isReady())) {
+            // empty-list protection: a registry that suddenly lists nobody (a provider's session expired in a
+            // partition from ZooKeeper only, a wiped node) does not stop calls to providers that still answer;
+            // a provider really leaving says so on its connections (readonly) and is skipped anyway
+            log.warn("{}: the registry lists no provider, keeping the {} that still answer", service,
+                    members.size());
+            return;
+        }
+        Map<String, Member> next = new LinkedHashMap<>();
+        for (ProviderInstance provider : providers) {
+            if (provider.disabled() || next.containsKey(provider.address())) {
+                continue;
+            }
+            Member known = byAddress.get(provider.address());
+            if (known != null && !known.client().isReady()) {
+                known.client().reconnectSoon(connectSpread); // announced again (restarted): skip the back-off
+            }
+            // a newly announced provider: connect at a random moment in the spread window, so that thousands of
+            // consumers told at once do not all knock on its accept queue in the same millisecond
+            ProviderEndpoint client = known != null ? known.client() : endpoints.open(
+                    new InetSocketAddress(provider.host(), provider.port()), provider.weight(), connectSpread);
+            next.put(provider.address(), new Member(provider, client));
+        }
+        for (Map.Entry<String, Member> e : byAddress.entrySet()) {
+            if (!next.containsKey(e.getKey())) {
+                ProviderEndpoint client = e.getValue().client();
+                leaving.add(client);
+                closeWhenIdle(client, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(drainMillis));
+            }
+        }
+        byAddress = next;
+        members = List.copyOf(next.values());
+        live = members.stream().map(m -> (Endpoint) m.client()).toList();
+        log.info("{}: {} provider(s): {}", service, members.size(), next.keySet());
+    }
+
+    /**
+     * A provider left the registry: no new call goes to it; its client closes once its calls in flight are done
+     * (checked twice a second), or at the latest after the drain time.
+     */
+    private void closeWhenIdle(ProviderEndpoint client, long deadlineNanos) {
+        closer.schedule(() -> {
+            if (client.pendingCalls() > 0 && System.nanoTime() < deadlineNanos) {
+                closeWhenIdle(client, deadlineNanos);
+            } else if (leaving.remove(client)) {
+                client.close();
+            }
+        }, 500, TimeUnit.MILLISECONDS);
+    }
+
+    /** The providers calls may go to now. */
+    public List<ProviderInstance> providers() {
+        return members.stream().map(Member::provider).toList();
+    }
+
+    @Override
+    public List<Endpoint> endpoints() {
+        return live;
+    }
+
+    @Override
+    public String describe() {
+        return "registry: " + members.size() + " provider(s) of " + service;
+    }
+
+    @Override
+    public void close() {
+        List<Member> all;
+        synchronized (this) {
+            closed = true;
+            all = new ArrayList<>(byAddress.values());
+            byAddress = new LinkedHashMap<>();
+            members = List.of();
+            live = List.of();
+        }
+        closer.shutdownNow();
+        all.forEach(m -> m.client().close());
+        for (ProviderEndpoint client : List.copyOf(leaving)) {
+            if (leaving.remove(client)) {
+                client.close();
+            }
+        }
+    }
+}

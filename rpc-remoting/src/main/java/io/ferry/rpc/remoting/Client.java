@@ -1,0 +1,65 @@
+package io.ferry.rpc.remoting;
+
+import io.ferry.rpc.remoting.internal.client.ClientResources;
+import io.ferry.rpc.remoting.internal.client.ProviderClient;
+import io.ferry.rpc.remoting.internal.service.ServiceSchema;
+import io.ferry.rpc.remoting.internal.transport.Transports;
+
+import java.util.concurrent.Executor;
+
+/**
+ * The consumer side of the transport: one client event loop group ({@code ioThreads}, default min(cores + 1, 32)),
+ * one timer for every call's deadline, one callback executor, and the connections shared by every endpoint that
+ * does not ask for connections of its own (one per provider address and connection-shaping options).
+ *
+ * <p>A {@code Ferry} bootstrap owns one and closes it; nothing here is process-wide. Thread-safe.
+ */
+public final class Client implements AutoCloseable {
+    private final ClientResources resources;
+
+    private Client(int ioThreads) {
+        this.resources = new ClientResources(ioThreads);
+    }
+
+    /** A client with min(cores + 1, 32) IO threads. */
+    public static Client create() {
+        return new Client(ServerOptions.defaultIoThreads());
+    }
+
+    public static Client create(int ioThreads) {
+        return new Client(Validate.between("ioThreads", ioThreads, 1, 1024));
+    }
+
+    /**
+     * A factory of endpoints for one service interface: what its calls may deserialize is everything reachable from
+     * the interface's signatures plus {@code allowList}.
+     */
+    public EndpointFactory endpoints(Class<?> service, ClassAllowList allowList, ClientOptions options) {
+        ServiceSchema schema = ServiceSchema.of(service, allowList);
+        return (address, weight, spread) -> new ProviderClient(resources, address, schema, options, weight, spread);
+    }
+
+    /** Where asynchronous calls complete: never an IO thread. */
+    public Executor callbackExecutor() {
+        return resources.callbackExecutor();
+    }
+
+    public int ioThreads() {
+        return resources.ioThreads();
+    }
+
+    /** True on one of Ferry's (or any Netty) event loop threads, where nothing may block. */
+    public static boolean isIoThread() {
+        return Transports.inEventLoop();
+    }
+
+    public boolean isShutdown() {
+        return resources.isShutdown();
+    }
+
+    /** Closes the shared connections and stops the IO threads, the timer and the callback executor. */
+    @Override
+    public void close() {
+        resources.close();
+    }
+}
