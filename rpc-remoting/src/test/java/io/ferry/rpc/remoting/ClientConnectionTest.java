@@ -147,6 +147,27 @@ class ClientConnectionTest {
         }
     }
 
+    @Test
+    void afterARestartAWaitingCallFindsTheProviderWithinTheMinimumBackoffNotTheCurrentOne() throws Exception {
+        ProviderEndpoint client = clients.direct(server.address(), ClientOptions.builder().connections(1)
+                .reconnectBackoff(Duration.ofMillis(100), Duration.ofSeconds(5)).build());
+        assertEquals("hello 1", call(client, "1"));
+        int port = server.port();
+        server.close();
+        // calls while the provider is down: each refused connect doubles the back-off toward its 5 s cap
+        for (int i = 0; i < 4; i++) {
+            ExecutionException down = assertThrows(ExecutionException.class,
+                    () -> client.invoke(hello("down", 300)).get(10, TimeUnit.SECONDS));
+            assertEquals(RpcStatus.TIMEOUT, ((RpcException) down.getCause()).status());
+        }
+        server = startServer(port, "back ");
+        long start = System.nanoTime();
+        assertEquals("back 2", client.invoke(hello("2", 3000)).get(10, TimeUnit.SECONDS).value());
+        long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(tookMillis < 1000, "found the restarted provider after " + tookMillis
+                + " ms: the waiting call pulled the attempt forward instead of waiting out a back-off of seconds");
+    }
+
     /**
      * A provider that answers the readiness ping like any Dubbo provider, then, at the first real request, either
      * closes the connection or stays silent.

@@ -1,5 +1,6 @@
 package io.ferry.rpc.remoting.internal.server;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -16,21 +17,34 @@ final class Admission {
         this.capacity = capacity;
     }
 
-    /** Takes a place, or returns false when all {@code capacity} places are held. */
-    boolean tryAcquire() {
+    /** Takes a place, or returns null when all {@code capacity} places are held. */
+    Ticket tryAcquire() {
         while (true) {
             int now = held.get();
             if (now >= capacity) {
-                return false;
+                return null;
             }
             if (held.compareAndSet(now, now + 1)) {
-                return true;
+                return new Ticket();
             }
         }
     }
 
-    void release() {
-        held.decrementAndGet();
+    /**
+     * One admitted request's place. Given back as soon as its answer is about to be written (or its task ends,
+     * for a request answered later or never): a closed-loop caller's next request can arrive before the worker
+     * that answered it is back at the queue, and must not find the place still held.
+     */
+    final class Ticket extends AtomicBoolean implements Runnable {
+        private static final long serialVersionUID = 1L;
+
+        /** Gives the place back; only the first call counts. */
+        @Override
+        public void run() {
+            if (compareAndSet(false, true)) {
+                held.decrementAndGet();
+            }
+        }
     }
 
     int held() {

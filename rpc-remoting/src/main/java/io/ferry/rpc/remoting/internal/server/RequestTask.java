@@ -48,13 +48,16 @@ final class RequestTask implements Runnable {
     private final Runnable done;
     private final Ticker ticker;
     private final long receivedNanos;
+    private final Runnable answering;
 
     /**
      * Made on the IO thread as the request arrives: its deadline counts from then, not from when a business thread
-     * takes it. {@code done} runs exactly once, when the request has been answered (or dropped).
+     * takes it. {@code done} runs exactly once, when the request has been answered (or dropped); {@code answering}
+     * runs just before its answer is written (it may run more than once).
      */
     RequestTask(Channel channel, InboundFrame frame, ServiceTable services, int payloadLimit, Runnable done,
-                Ticker ticker) {
+                Ticker ticker, Runnable answering) {
+        this.answering = answering;
         this.ticker = ticker;
         this.receivedNanos = ticker.nanoTime();
         this.channel = channel;
@@ -206,6 +209,7 @@ final class RequestTask implements Runnable {
 
     /** Counts the request out once its answer has left (a shutdown closes channels only after that). */
     private void send(ByteBuf out) {
+        answering.run();
         channel.writeAndFlush(out).addListener(f -> done.run());
     }
 

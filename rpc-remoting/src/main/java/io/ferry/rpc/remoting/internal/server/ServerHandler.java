@@ -123,7 +123,8 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             }
             return;
         }
-        if (!admission.tryAcquire()) {
+        Admission.Ticket ticket = admission.tryAcquire();
+        if (ticket == null) {
             inFlight.end();
             frame.release();
             if (frame.isTwoWay()) {
@@ -134,18 +135,19 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             }
             return;
         }
-        RequestTask task = new RequestTask(ctx.channel(), frame, services, payloadLimit, inFlight::end, ticker);
+        RequestTask task = new RequestTask(ctx.channel(), frame, services, payloadLimit, inFlight::end, ticker,
+                ticket);
         try {
             pool.execute(() -> {
                 try {
                     task.run();
                 } finally {
-                    admission.release();
+                    ticket.run();
                 }
             });
         } catch (RejectedExecutionException e) {
             // only once the pool is shut down
-            admission.release();
+            ticket.run();
             inFlight.end();
             frame.release();
             if (frame.isTwoWay()) {
