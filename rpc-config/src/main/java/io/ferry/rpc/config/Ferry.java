@@ -202,8 +202,7 @@ public final class Ferry implements AutoCloseable {
         filters.addAll(config.filters());
         Invoker chain = Filter.chain(filters, new FailoverCluster(retries).join(directory, new RandomBalancer()));
         ReferenceHandler handler = new ReferenceHandler(config.interfaceType(), chain, transport.callbackExecutor(),
-                Ticker.system(), plans, timeout, config.version(), config.group(), application.name(),
-                directory.describe());
+                Ticker.system(), plans, timeout, config.version(), config.group(), application.name(), directory);
         return config.interfaceType().cast(Proxy.newProxyInstance(config.interfaceType().getClassLoader(),
                 new Class<?>[] {config.interfaceType(), EchoService.class}, handler));
     }

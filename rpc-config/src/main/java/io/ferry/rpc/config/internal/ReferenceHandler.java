@@ -10,6 +10,7 @@ import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcMethod;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.Ticker;
+import io.ferry.rpc.cluster.Directory;
 import io.ferry.rpc.remoting.Client;
 
 import java.lang.reflect.InvocationHandler;
@@ -56,10 +57,12 @@ public final class ReferenceHandler implements InvocationHandler {
     private final Map<Method, MethodPlan> plans;
     private final MethodPlan echoPlan;
     private final String description;
+    private final Directory directory;
 
     public ReferenceHandler(Class<?> interfaceType, Invoker invoker, Executor callbacks, Ticker ticker,
                             Map<Method, MethodPlan> plans, Duration echoTimeout, String version, String group,
-                            String application, String target) {
+                            String application, Directory directory) {
+        this.directory = directory;
         this.service = interfaceType.getName();
         this.version = version;
         this.group = group;
@@ -70,7 +73,7 @@ public final class ReferenceHandler implements InvocationHandler {
         this.plans = Map.copyOf(plans);
         this.echoPlan = new MethodPlan(echoTimeout.toNanos(), false, false);
         this.description = "Ferry reference to " + service + (version.isEmpty() ? "" : ":" + version)
-                + (group.isEmpty() ? "" : " group " + group) + " via " + target;
+                + (group.isEmpty() ? "" : " group " + group) + " via ";
     }
 
     /** Computes the plan of a method: timeout from the call site down to the reference's, one-way, async. */
@@ -175,7 +178,7 @@ public final class ReferenceHandler implements InvocationHandler {
     private Object local(Object proxy, Method method, Object[] args) {
         switch (method.getName()) {
             case "toString":
-                return description;
+                return description + directory.describe(); // live: a registry's providers come and go
             case "hashCode":
                 return System.identityHashCode(proxy);
             case "equals":
