@@ -18,7 +18,7 @@ public class RpcException extends RuntimeException {
     public RpcException(RpcStatus status, String message, Throwable cause) {
         this(status, message, cause,
                 status == RpcStatus.THREADPOOL_EXHAUSTED || status == RpcStatus.SHUTTING_DOWN
-                        || status == RpcStatus.SERVICE_NOT_FOUND);
+                        || status == RpcStatus.SERVICE_NOT_FOUND || status == RpcStatus.LIMIT_EXCEEDED);
     }
 
     private RpcException(RpcStatus status, String message, Throwable cause, boolean notExecuted) {

@@ -19,4 +19,11 @@ public @interface RpcMethod {
      * is written. The method must return {@code void}. Errors on the provider are not reported back.
      */
     boolean oneway() default false;
+
+    /**
+     * True when running the method twice does no harm (a read, a put of the same value): failover may then repeat a
+     * call whose connection was lost mid-call, although it may have run once. Default false: only calls that
+     * provably did not run are moved to another provider.
+     */
+    boolean idempotent() default false;
 }

@@ -36,6 +36,11 @@ public enum RpcStatus {
      * a message starting {@value #SHUTTING_DOWN_PREFIX}; a Dubbo consumer fails over on it like on any error.
      */
     SHUTTING_DOWN(80),
+    /**
+     * A concurrency limit refused the call unrun: the reference's {@code actives} (local) or the service's
+     * {@code executes} (sent as 100 with a message starting {@value #LIMIT_EXCEEDED_PREFIX}).
+     */
+    LIMIT_EXCEEDED(100),
     /** A request or response is larger than the payload limit. Local on the consumer; a provider sends 25. */
     PAYLOAD_TOO_LARGE(25),
     /** No provider of the service is known, or every one was tried. Local; sent as CHANNEL_INACTIVE (35). */
@@ -57,6 +62,9 @@ public enum RpcStatus {
      * could run (status 31, SERVER_TIMEOUT).
      */
     public static final String EXPIRED_PREFIX = "Request expired on the provider, not executed: ";
+
+    /** The message prefix of a call a provider refused unrun for its {@code executes} limit (status 100). */
+    public static final String LIMIT_EXCEEDED_PREFIX = "Concurrency limit exceeded, not executed: ";
 
     private final byte wireCode;
 
@@ -92,7 +100,9 @@ public enum RpcStatus {
             case 80:
                 return message != null && message.startsWith(SHUTTING_DOWN_PREFIX) ? SHUTTING_DOWN : SERVER_ERROR;
             case 90: return CLIENT_ERROR;
-            case 100: return THREADPOOL_EXHAUSTED;
+            case 100:
+                return message != null && message.startsWith(LIMIT_EXCEEDED_PREFIX) ? LIMIT_EXCEEDED
+                        : THREADPOOL_EXHAUSTED;
             default: return UNKNOWN;
         }
     }

@@ -30,6 +30,12 @@ import java.util.List;
  *   <tr><td>socket</td><td>{@link SocketOptions#defaults()}</td></tr>
  *   <tr><td>retries</td><td>2: how many other providers a call that provably did not run may move to</td></tr>
  *   <tr><td>filters</td><td>none: consumer filters around every call of every reference, in order</td></tr>
+ *   <tr><td>loadBalance</td><td>{@link LoadBalance#ADAPTIVE}</td></tr>
+ *   <tr><td>cluster</td><td>{@link ClusterMode#FAILOVER}</td></tr>
+ *   <tr><td>forks</td><td>2: providers a {@link ClusterMode#FORKING} call goes to at once</td></tr>
+ *   <tr><td>actives</td><td>0: no limit on calls in flight per method of a reference</td></tr>
+ *   <tr><td>outlierEjection</td><td>{@link OutlierEjection#defaults()}</td></tr>
+ *   <tr><td>retryBudget</td><td>{@link RetryBudget#defaults()}: 10 retries a second plus 10 % of calls</td></tr>
  * </table>
  */
 public final class ConsumerConfig {
@@ -39,8 +45,20 @@ public final class ConsumerConfig {
     private final Duration connectSpread;
     private final int retries;
     private final List<Filter> filters;
+    private final LoadBalance loadBalance;
+    private final ClusterMode cluster;
+    private final int forks;
+    private final int actives;
+    private final OutlierEjection outlierEjection;
+    private final RetryBudget retryBudget;
 
     private ConsumerConfig(Builder b) {
+        this.loadBalance = b.loadBalance;
+        this.cluster = b.cluster;
+        this.forks = b.forks;
+        this.actives = b.actives;
+        this.outlierEjection = b.outlierEjection;
+        this.retryBudget = b.retryBudget;
         this.retries = b.retries;
         this.filters = List.copyOf(b.filters);
         this.timeout = b.timeout;
@@ -82,6 +100,30 @@ public final class ConsumerConfig {
         return filters;
     }
 
+    public LoadBalance loadBalance() {
+        return loadBalance;
+    }
+
+    public ClusterMode cluster() {
+        return cluster;
+    }
+
+    public int forks() {
+        return forks;
+    }
+
+    public int actives() {
+        return actives;
+    }
+
+    public OutlierEjection outlierEjection() {
+        return outlierEjection;
+    }
+
+    public RetryBudget retryBudget() {
+        return retryBudget;
+    }
+
     public static final class Builder {
         private Duration timeout = Duration.ofMillis(1000);
         private Integer ioThreads;
@@ -89,6 +131,46 @@ public final class ConsumerConfig {
         private Duration connectSpread = Duration.ofSeconds(1);
         private int retries = 2;
         private final List<Filter> filters = new ArrayList<>();
+        private LoadBalance loadBalance = LoadBalance.ADAPTIVE;
+        private ClusterMode cluster = ClusterMode.FAILOVER;
+        private int forks = 2;
+        private int actives;
+        private OutlierEjection outlierEjection = OutlierEjection.defaults();
+        private RetryBudget retryBudget = RetryBudget.defaults();
+
+        /** How a provider is chosen for each attempt; default {@link LoadBalance#ADAPTIVE}. */
+        public Builder loadBalance(LoadBalance loadBalance) {
+            this.loadBalance = Validate.notNull("loadBalance", loadBalance);
+            return this;
+        }
+
+        /** What a failed call means; default {@link ClusterMode#FAILOVER}. */
+        public Builder cluster(ClusterMode cluster) {
+            this.cluster = Validate.notNull("cluster", cluster);
+            return this;
+        }
+
+        /** Providers a {@link ClusterMode#FORKING} call goes to at once; default 2. */
+        public Builder forks(int forks) {
+            this.forks = Validate.between("forks", forks, 1, 100);
+            return this;
+        }
+
+        /** Most calls in flight per method of a reference; 0 (default) for no limit. */
+        public Builder actives(int actives) {
+            this.actives = Validate.between("actives", actives, 0, 1_000_000);
+            return this;
+        }
+
+        public Builder outlierEjection(OutlierEjection outlierEjection) {
+            this.outlierEjection = Validate.notNull("outlierEjection", outlierEjection);
+            return this;
+        }
+
+        public Builder retryBudget(RetryBudget retryBudget) {
+            this.retryBudget = Validate.notNull("retryBudget", retryBudget);
+            return this;
+        }
 
         /** Other providers a call that provably did not run may move to; default 2, 0 for none. */
         public Builder retries(int retries) {

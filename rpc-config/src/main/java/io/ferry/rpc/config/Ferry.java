@@ -10,8 +10,22 @@ import io.ferry.rpc.cluster.Directory;
 import io.ferry.rpc.config.internal.ImplementationInvoker;
 import io.ferry.rpc.config.internal.ReferenceHandler;
 import io.ferry.rpc.config.internal.RegistryUrls;
+import io.ferry.rpc.RpcMethod;
+import io.ferry.rpc.cluster.Cluster;
+import io.ferry.rpc.cluster.LoadBalancer;
+import io.ferry.rpc.config.internal.ConcurrencyLimit;
+import io.ferry.rpc.config.internal.cluster.AdaptiveBalancer;
+import io.ferry.rpc.config.internal.cluster.BroadcastCluster;
+import io.ferry.rpc.config.internal.cluster.ConsistentHashBalancer;
+import io.ferry.rpc.config.internal.cluster.FailbackCluster;
+import io.ferry.rpc.config.internal.cluster.FailfastCluster;
 import io.ferry.rpc.config.internal.cluster.FailoverCluster;
+import io.ferry.rpc.config.internal.cluster.FailsafeCluster;
+import io.ferry.rpc.config.internal.cluster.ForkingCluster;
+import io.ferry.rpc.config.internal.cluster.LeastActiveBalancer;
 import io.ferry.rpc.config.internal.cluster.RandomBalancer;
+import io.ferry.rpc.config.internal.cluster.RoundRobinBalancer;
+import io.ferry.rpc.config.internal.cluster.ShortestResponseBalancer;
 import io.ferry.rpc.config.internal.cluster.RegistryDirectory;
 import io.ferry.rpc.config.internal.cluster.StaticDirectory;
 import io.ferry.rpc.registry.Registry;
@@ -32,6 +46,10 @@ import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.List;
 import java.util.Map;
 
@@ -59,6 +77,8 @@ public final class Ferry implements AutoCloseable {
     private final RegistryConfig registryConfig;
     private final List<AutoCloseable> directories = new ArrayList<>();
     private Client client;
+    private ScheduledExecutorService scheduler;
+    private final Ticker ticker = Ticker.system();
     private Registry registry;
     private final Thread shutdownHook;
     private Server server;
@@ -107,6 +127,9 @@ public final class Ferry implements AutoCloseable {
         checkOpen();
         List<Filter> filters = new ArrayList<>(protocol.filters());
         filters.addAll(config.filters());
+        if (config.executes() > 0) {
+            filters.add(ConcurrencyLimit.executes(config.executes(), config.interfaceType().getName()));
+        }
         Invoker invoker = Filter.chain(filters, new ImplementationInvoker(config.implementation()));
         if (server == null) {
             server = Server.start(protocol.serverOptions());
@@ -160,6 +183,8 @@ public final class Ferry implements AutoCloseable {
         }
         Duration timeout = config.timeout() != null ? config.timeout() : consumer.timeout();
         int retries = config.retries() != null ? config.retries() : consumer.retries();
+        OutlierEjection ejection = config.outlierEjection() != null ? config.outlierEjection()
+                : consumer.outlierEjection();
         Map<Method, ReferenceHandler.MethodPlan> plans = new HashMap<>();
         for (Method method : config.interfaceType().getMethods()) {
             if (method.getDeclaringClass() != Object.class && !Modifier.isStatic(method.getModifiers())) {
@@ -178,7 +203,8 @@ public final class Ferry implements AutoCloseable {
                 // the only provider calls can go to: a call waits through failed connects within its deadline
                 EndpointFactory endpoints = transport.endpoints(config.interfaceType(), config.allowList(),
                         options.waitForReady(true).build());
-                StaticDirectory direct = new StaticDirectory(endpoints.open(config.address(), 100, Duration.ZERO));
+                StaticDirectory direct = new StaticDirectory(endpoints.open(config.address(), 100, Duration.ZERO),
+                        ticker);
                 directories.add(direct);
                 directory = direct;
             } else {
@@ -190,7 +216,7 @@ public final class Ferry implements AutoCloseable {
                 EndpointFactory endpoints = transport.endpoints(config.interfaceType(), config.allowList(),
                         options.build());
                 RegistryDirectory cluster = new RegistryDirectory(service, endpoints, consumer.connectSpread(),
-                        Math.max(15_000, 2 * timeout.toMillis()));
+                        Math.max(15_000, 2 * timeout.toMillis()), ticker, ejection);
                 directories.add(cluster);
                 r.subscribe(new ServiceKey(service, config.version(), config.group()), cluster);
                 r.register(RegistryUrls.consumer(config.interfaceType(), config.version(), config.group(),
@@ -200,11 +226,67 @@ public final class Ferry implements AutoCloseable {
         }
         List<Filter> filters = new ArrayList<>(consumer.filters());
         filters.addAll(config.filters());
-        Invoker chain = Filter.chain(filters, new FailoverCluster(retries).join(directory, new RandomBalancer()));
+        int actives = config.actives() != null ? config.actives() : consumer.actives();
+        if (actives > 0) {
+            filters.add(ConcurrencyLimit.actives(actives, service));
+        }
+        Invoker chain = Filter.chain(filters, cluster(config, retries, plans.keySet()).join(directory,
+                balancer(config)));
         ReferenceHandler handler = new ReferenceHandler(config.interfaceType(), chain, transport.callbackExecutor(),
-                Ticker.system(), plans, timeout, config.version(), config.group(), application.name(), directory);
+                ticker, plans, timeout, config.version(), config.group(), application.name(), directory);
         return config.interfaceType().cast(Proxy.newProxyInstance(config.interfaceType().getClassLoader(),
                 new Class<?>[] {config.interfaceType(), EchoService.class}, handler));
+    }
+
+    private LoadBalancer balancer(ReferenceConfig<?> config) {
+        if (config.loadBalancer() != null) {
+            return config.loadBalancer();
+        }
+        LoadBalance kind = config.loadBalance() != null ? config.loadBalance() : consumer.loadBalance();
+        return switch (kind) {
+            case ADAPTIVE -> new AdaptiveBalancer();
+            case RANDOM -> new RandomBalancer();
+            case ROUNDROBIN -> new RoundRobinBalancer();
+            case LEASTACTIVE -> new LeastActiveBalancer();
+            case CONSISTENTHASH -> new ConsistentHashBalancer(config.hashArguments());
+            case SHORTESTRESPONSE -> new ShortestResponseBalancer();
+        };
+    }
+
+    private Cluster cluster(ReferenceConfig<?> config, int retries, Set<Method> methods) {
+        ClusterMode mode = config.cluster() != null ? config.cluster() : consumer.cluster();
+        return switch (mode) {
+            case FAILOVER -> {
+                RetryBudget budget = config.retryBudget() != null ? config.retryBudget() : consumer.retryBudget();
+                Set<Method> idempotent = new HashSet<>();
+                for (Method method : methods) {
+                    MethodConfig methodConfig = config.methods().get(method.getName());
+                    RpcMethod annotation = method.getAnnotation(RpcMethod.class);
+                    if (methodConfig != null && methodConfig.idempotent() != null ? methodConfig.idempotent()
+                            : annotation != null && annotation.idempotent()) {
+                        idempotent.add(method);
+                    }
+                }
+                yield new FailoverCluster(retries, budget, ticker, idempotent::contains);
+            }
+            case FAILFAST -> new FailfastCluster();
+            case FAILSAFE -> new FailsafeCluster();
+            case FAILBACK -> new FailbackCluster(scheduler(), ticker, Duration.ofSeconds(5), 3, 1000);
+            case FORKING -> new ForkingCluster(config.forks() != null ? config.forks() : consumer.forks());
+            case BROADCAST -> new BroadcastCluster();
+        };
+    }
+
+    /** For failback retries: one daemon thread, made on first use, stopped on close. */
+    private synchronized ScheduledExecutorService scheduler() {
+        if (scheduler == null) {
+            scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "ferry-failback");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        return scheduler;
     }
 
     /**
@@ -286,6 +368,11 @@ public final class Ferry implements AutoCloseable {
         }
         if (transport != null) {
             transport.close();
+        }
+        synchronized (this) {
+            if (scheduler != null) {
+                scheduler.shutdownNow();
+            }
         }
     }
 

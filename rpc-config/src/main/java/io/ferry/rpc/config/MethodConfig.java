@@ -9,9 +9,15 @@ import java.time.Duration;
  *
  * @param name    the method name
  * @param timeout null keeps the reference's
- * @param oneway  null keeps the annotation's; true sends without waiting for an answer (void methods only)
+ * @param oneway     null keeps the annotation's; true sends without waiting for an answer (void methods only)
+ * @param idempotent null keeps the annotation's; true lets failover repeat a call whose connection was lost
+ *                   mid-call (it may have run once already)
  */
-public record MethodConfig(String name, Duration timeout, Boolean oneway) {
+public record MethodConfig(String name, Duration timeout, Boolean oneway, Boolean idempotent) {
+    public MethodConfig(String name, Duration timeout, Boolean oneway) {
+        this(name, timeout, oneway, null);
+    }
+
     public MethodConfig {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("method.name: '" + name + "' (expected: a method name)");
@@ -27,5 +33,9 @@ public record MethodConfig(String name, Duration timeout, Boolean oneway) {
 
     public static MethodConfig oneway(String name) {
         return new MethodConfig(name, null, Boolean.TRUE);
+    }
+
+    public static MethodConfig idempotent(String name) {
+        return new MethodConfig(name, null, null, Boolean.TRUE);
     }
 }

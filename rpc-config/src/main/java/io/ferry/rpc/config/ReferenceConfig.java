@@ -2,6 +2,7 @@ package io.ferry.rpc.config;
 
 import io.ferry.rpc.Filter;
 import io.ferry.rpc.RpcService;
+import io.ferry.rpc.cluster.LoadBalancer;
 import io.ferry.rpc.remoting.ClassAllowList;
 import io.ferry.rpc.remoting.Validate;
 
@@ -28,6 +29,9 @@ import java.util.Map;
  *   <tr><td>lazy</td><td>the consumer's (false)</td></tr>
  *   <tr><td>retries</td><td>the consumer's (2)</td></tr>
  *   <tr><td>filters</td><td>none beyond the consumer's</td></tr>
+ *   <tr><td>loadBalance, cluster, forks, actives, outlierEjection, retryBudget</td><td>the consumer's</td></tr>
+ *   <tr><td>loadBalancer</td><td>none: a balancer of your own, instead of {@code loadBalance}</td></tr>
+ *   <tr><td>hashArguments</td><td>{0}: the arguments {@link LoadBalance#CONSISTENTHASH} hashes</td></tr>
  * </table>
  */
 public final class ReferenceConfig<T> {
@@ -42,8 +46,24 @@ public final class ReferenceConfig<T> {
     private final ClassAllowList allowList;
     private final Integer retries;
     private final List<Filter> filters;
+    private final LoadBalance loadBalance;
+    private final LoadBalancer loadBalancer;
+    private final int[] hashArguments;
+    private final ClusterMode cluster;
+    private final Integer forks;
+    private final Integer actives;
+    private final OutlierEjection outlierEjection;
+    private final RetryBudget retryBudget;
 
     private ReferenceConfig(Builder<T> b) {
+        this.loadBalance = b.loadBalance;
+        this.loadBalancer = b.loadBalancer;
+        this.hashArguments = b.hashArguments.clone();
+        this.cluster = b.cluster;
+        this.forks = b.forks;
+        this.actives = b.actives;
+        this.outlierEjection = b.outlierEjection;
+        this.retryBudget = b.retryBudget;
         this.retries = b.retries;
         this.filters = List.copyOf(b.filters);
         this.interfaceType = Validate.notNull("interface", b.interfaceType);
@@ -142,6 +162,45 @@ public final class ReferenceConfig<T> {
         return filters;
     }
 
+    /** Null keeps the consumer's. */
+    public LoadBalance loadBalance() {
+        return loadBalance;
+    }
+
+    /** A balancer of the user's own, or null. */
+    public LoadBalancer loadBalancer() {
+        return loadBalancer;
+    }
+
+    public int[] hashArguments() {
+        return hashArguments.clone();
+    }
+
+    /** Null keeps the consumer's. */
+    public ClusterMode cluster() {
+        return cluster;
+    }
+
+    /** Null keeps the consumer's. */
+    public Integer forks() {
+        return forks;
+    }
+
+    /** Null keeps the consumer's. */
+    public Integer actives() {
+        return actives;
+    }
+
+    /** Null keeps the consumer's. */
+    public OutlierEjection outlierEjection() {
+        return outlierEjection;
+    }
+
+    /** Null keeps the consumer's. */
+    public RetryBudget retryBudget() {
+        return retryBudget;
+    }
+
     public static final class Builder<T> {
         private Class<T> interfaceType;
         private String url;
@@ -154,6 +213,63 @@ public final class ReferenceConfig<T> {
         private ClassAllowList allowList = ClassAllowList.none();
         private Integer retries;
         private final List<Filter> filters = new ArrayList<>();
+        private LoadBalance loadBalance;
+        private LoadBalancer loadBalancer;
+        private int[] hashArguments = {0};
+        private ClusterMode cluster;
+        private Integer forks;
+        private Integer actives;
+        private OutlierEjection outlierEjection;
+        private RetryBudget retryBudget;
+
+        public Builder<T> loadBalance(LoadBalance loadBalance) {
+            this.loadBalance = Validate.notNull("loadBalance", loadBalance);
+            return this;
+        }
+
+        /** A balancer of your own; it replaces {@code loadBalance}. */
+        public Builder<T> loadBalancer(LoadBalancer loadBalancer) {
+            this.loadBalancer = Validate.notNull("loadBalancer", loadBalancer);
+            return this;
+        }
+
+        /** The arguments (by index) {@link LoadBalance#CONSISTENTHASH} hashes; default the first. */
+        public Builder<T> hashArguments(int... indexes) {
+            if (indexes.length == 0) {
+                throw new IllegalArgumentException("hashArguments: none (expected: at least one index)");
+            }
+            for (int index : indexes) {
+                Validate.between("hashArguments", index, 0, 255);
+            }
+            this.hashArguments = indexes.clone();
+            return this;
+        }
+
+        public Builder<T> cluster(ClusterMode cluster) {
+            this.cluster = Validate.notNull("cluster", cluster);
+            return this;
+        }
+
+        public Builder<T> forks(int forks) {
+            this.forks = Validate.between("forks", forks, 1, 100);
+            return this;
+        }
+
+        /** Most calls in flight per method of this reference; 0 for no limit. */
+        public Builder<T> actives(int actives) {
+            this.actives = Validate.between("actives", actives, 0, 1_000_000);
+            return this;
+        }
+
+        public Builder<T> outlierEjection(OutlierEjection outlierEjection) {
+            this.outlierEjection = Validate.notNull("outlierEjection", outlierEjection);
+            return this;
+        }
+
+        public Builder<T> retryBudget(RetryBudget retryBudget) {
+            this.retryBudget = Validate.notNull("retryBudget", retryBudget);
+            return this;
+        }
 
         /** Other providers a call that provably did not run may move to; 0 for none. */
         public Builder<T> retries(int retries) {

@@ -34,8 +34,10 @@ public final class ServiceConfig<T> {
     private final Duration timeout;
     private final Map<String, Duration> methodTimeouts;
     private final List<Filter> filters;
+    private final int executes;
 
     private ServiceConfig(Builder<T> b) {
+        this.executes = b.executes;
         this.filters = List.copyOf(b.filters);
         this.interfaceType = Validate.notNull("interface", b.interfaceType);
         this.implementation = Validate.notNull("implementation", b.implementation);
@@ -113,6 +115,11 @@ public final class ServiceConfig<T> {
         return methodTimeouts;
     }
 
+    /** Most calls of each method running at once; 0 for no limit. */
+    public int executes() {
+        return executes;
+    }
+
     /** This service's own filters, run after the protocol's, on the business thread. */
     public List<Filter> filters() {
         return filters;
@@ -136,6 +143,16 @@ public final class ServiceConfig<T> {
         private Duration timeout;
         private final Map<String, MethodConfig> methods = new HashMap<>();
         private final List<Filter> filters = new ArrayList<>();
+        private int executes;
+
+        /**
+         * Most calls of each method running at once (Dubbo's {@code executes}); more are answered
+         * {@code LIMIT_EXCEEDED}, not executed, so consumers try another provider. Default 0: no limit.
+         */
+        public Builder<T> executes(int executes) {
+            this.executes = Validate.between("executes", executes, 0, 1_000_000);
+            return this;
+        }
 
         /** Adds a provider filter around this service's calls, after the protocol's filters. */
         public Builder<T> filter(Filter filter) {

@@ -8,13 +8,25 @@ import java.util.TreeSet;
  * What a consumer takes from a provider's registry entry: where it is and what it offers. Timeouts, retries and
  * serialization stay consumer-side decisions: registry data never changes how a Ferry consumer decodes bytes.
  *
- * @param weight   load-balancing weight, default 100
- * @param disabled true when an operator disabled the provider ({@code disabled=true} or {@code enabled=false})
+ * @param weight          load-balancing weight, default 100
+ * @param disabled        true when an operator disabled the provider ({@code disabled=true} or {@code enabled=false})
+ * @param startedAtMillis when the provider registered (its {@code timestamp}, epoch ms), or 0 when unknown
+ * @param warmupMillis    how long its weight ramps up after start ({@code warmup}, Dubbo's default 10 minutes)
  */
 public record ProviderInstance(String host, int port, String interfaceName, String version, String group,
-                               Set<String> methods, int weight, boolean disabled, String application) {
+                               Set<String> methods, int weight, boolean disabled, String application,
+                               long startedAtMillis, long warmupMillis) {
 
     public static final int DEFAULT_WEIGHT = 100;
+    /** Dubbo's default warm-up: a provider's weight ramps up over its first 10 minutes. */
+    public static final long DEFAULT_WARMUP_MILLIS = 10 * 60 * 1000;
+
+    /** A provider with no known start time (so no warm-up). */
+    public ProviderInstance(String host, int port, String interfaceName, String version, String group,
+                            Set<String> methods, int weight, boolean disabled, String application) {
+        this(host, port, interfaceName, version, group, methods, weight, disabled, application, 0,
+                DEFAULT_WARMUP_MILLIS);
+    }
 
     /**
      * Reads a provider URL, or returns null for one a Ferry consumer cannot call (another protocol, an
@@ -35,7 +47,20 @@ public record ProviderInstance(String host, int port, String interfaceName, Stri
         return new ProviderInstance(url.host(), url.port(), url.parameter("interface", url.path()),
                 ServiceKey.normalize(url.parameter("version")), url.parameter("group", ""),
                 methods.isEmpty() ? Set.of() : new TreeSet<>(Arrays.asList(methods.split(","))),
-                Math.max(0, weight), disabled, url.parameter("application", ""));
+                Math.max(0, weight), disabled, url.parameter("application", ""),
+                Math.max(0, number(url.parameter("timestamp"), 0)),
+                Math.max(0, number(url.parameter("warmup"), DEFAULT_WARMUP_MILLIS)));
+    }
+
+    private static long number(String text, long otherwise) {
+        if (text == null) {
+            return otherwise;
+        }
+        try {
+            return Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+            return otherwise;
+        }
     }
 
     /** host:port. */

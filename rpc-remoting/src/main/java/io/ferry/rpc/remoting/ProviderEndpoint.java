@@ -1,6 +1,6 @@
 package io.ferry.rpc.remoting;
 
-import io.ferry.rpc.cluster.Endpoint;
+import io.ferry.rpc.Invoker;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -12,8 +12,20 @@ import java.util.concurrent.CompletableFuture;
  * connections (the shared one, or {@code connections} of its own), keeps them alive and reconnects them. Close it
  * when the provider leaves. Thread-safe.
  */
-public interface ProviderEndpoint extends Endpoint, AutoCloseable {
+public interface ProviderEndpoint extends Invoker, AutoCloseable {
     InetSocketAddress socketAddress();
+
+    /** {@code host:port}. */
+    String address();
+
+    /** The weight it was opened with. */
+    int weight();
+
+    /**
+     * Whether a call sent now would go out at once: a connection is open and ready, and the provider has not
+     * announced that it is shutting down.
+     */
+    boolean isReady();
 
     /**
      * Completes when a connection is ready (connected and pinged); fails when the attempt under way fails. Starts

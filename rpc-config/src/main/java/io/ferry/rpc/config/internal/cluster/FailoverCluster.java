@@ -5,38 +5,50 @@ import io.ferry.rpc.Invoker;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.cluster.Cluster;
 import io.ferry.rpc.cluster.Directory;
 import io.ferry.rpc.cluster.Endpoint;
 import io.ferry.rpc.cluster.LoadBalancer;
+import io.ferry.rpc.config.RetryBudget;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.ArrayList;
+import java.lang.reflect.Method;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
 
 /**
- * Dubbo's {@code failover}, made safe: an attempt that provably did not run on its provider
- * ({@link RpcException#isNotExecuted()}: no connection, a failed write, a full pool, shutting down) moves to
- * another provider not yet tried, up to {@code retries} times, within the call's one deadline. An attempt that may
- * have run is never repeated, and one-way calls are never retried. Each attempt prefers providers ready to take
- * the call now (connected, not shutting down) and falls back to the others when none is.
+ * Dubbo's {@code failover}, made safe. An attempt that provably did not run on its provider
+ * ({@link RpcException#isNotExecuted()}: no connection, a failed write, a full pool, shutting down) moves to a
+ * provider not yet tried, up to {@code retries} times, within the call's one deadline and the reference's retry
+ * budget. An attempt that may have run is repeated only for a method marked idempotent, and only when the provider
+ * never answered (a lost connection). One-way calls are never retried.
  */
 public final class FailoverCluster implements Cluster {
     private static final Logger log = LoggerFactory.getLogger(FailoverCluster.class);
 
     private final int retries;
+    private final RetryAllowance allowance;
+    private final Predicate<Method> idempotent;
 
-    public FailoverCluster(int retries) {
+    public FailoverCluster(int retries, RetryBudget budget, Ticker ticker, Predicate<Method> idempotent) {
         this.retries = retries;
+        this.allowance = new RetryAllowance(budget, ticker);
+        this.idempotent = idempotent;
+    }
+
+    /** No retry budget and no idempotent methods: for tests of the strategy alone. */
+    public FailoverCluster(int retries) {
+        this(retries, RetryBudget.unlimited(), Ticker.system(), m -> false);
     }
 
     @Override
     public Invoker join(Directory directory, LoadBalancer balancer) {
         return invocation -> {
+            allowance.called();
             CompletableFuture<Result> result = new CompletableFuture<>();
             new Call(directory, balancer, invocation, result).attempt(null);
             return result;
@@ -60,8 +72,7 @@ public final class FailoverCluster implements Cluster {
 
         void attempt(RpcException previous) {
             boolean outOfTime = invocation.deadline().isExpired();
-            boolean mayRetry = tried.isEmpty() || (tried.size() <= retries && !invocation.oneway());
-            Endpoint endpoint = outOfTime || !mayRetry ? null : select();
+            Endpoint endpoint = outOfTime ? null : Candidates.pick(directory, balancer, invocation, tried);
             if (endpoint == null) {
                 result.completeExceptionally(noneLeft(previous, outOfTime));
                 return;
@@ -76,36 +87,33 @@ public final class FailoverCluster implements Cluster {
             attempt.whenComplete((value, error) -> {
                 if (error == null) {
                     result.complete(value);
-                } else if (error instanceof RpcException rpc && rpc.isNotExecuted()) {
-                    log.debug("{} did not run on {} ({}); trying another provider", invocation.description(),
-                            endpoint.address(), rpc.getMessage());
-                    attempt(rpc);
+                } else if (error instanceof RpcException rpc && safeToRetry(rpc)) {
+                    if (withinLimits()) {
+                        log.debug("{} failed on {} ({}); trying another provider", invocation.description(),
+                                endpoint.address(), rpc.getMessage());
+                        attempt(rpc);
+                    } else {
+                        result.completeExceptionally(noneLeft(rpc, invocation.deadline().isExpired()));
+                    }
                 } else {
                     result.completeExceptionally(error);
                 }
             });
         }
 
-        private Endpoint select() {
-            List<Endpoint> untried = new ArrayList<>();
-            List<Endpoint> ready = new ArrayList<>();
-            for (Endpoint e : directory.endpoints()) {
-                if (!tried.contains(e.address())) {
-                    untried.add(e);
-                    if (e.isReady()) {
-                        ready.add(e);
-                    }
-                }
-            }
-            List<Endpoint> candidates = ready.isEmpty() ? untried : ready;
-            return candidates.isEmpty() ? null : balancer.select(candidates, invocation);
+        private boolean safeToRetry(RpcException e) {
+            return !invocation.oneway() && (e.isNotExecuted()
+                    || (e.status() == RpcStatus.NETWORK && idempotent.test(invocation.method())));
+        }
+
+        /** Retries left for this call, time left, and room in the reference's budget (taken only if all else holds). */
+        private boolean withinLimits() {
+            return tried.size() <= retries && !invocation.deadline().isExpired() && allowance.tryRetry();
         }
 
         private RpcException noneLeft(RpcException previous, boolean outOfTime) {
             if (tried.isEmpty()) {
-                return RpcException.notExecuted(outOfTime ? RpcStatus.TIMEOUT : RpcStatus.NO_PROVIDER,
-                        "no provider of " + invocation.serviceKey() + " is available for "
-                                + invocation.description() + " (" + directory.describe() + ")", null);
+                return Candidates.noProvider(invocation, directory);
             }
             if (tried.size() == 1 && previous != null) {
                 return previous;

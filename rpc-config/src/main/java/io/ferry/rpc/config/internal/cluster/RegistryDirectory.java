@@ -1,7 +1,9 @@
 package io.ferry.rpc.config.internal.cluster;
 
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.cluster.Directory;
 import io.ferry.rpc.cluster.Endpoint;
+import io.ferry.rpc.config.OutlierEjection;
 import io.ferry.rpc.registry.ProviderInstance;
 import io.ferry.rpc.registry.ProviderListener;
 import io.ferry.rpc.remoting.EndpointFactory;
@@ -39,11 +41,17 @@ public final class RegistryDirectory implements Directory, ProviderListener, Aut
     private volatile List<Endpoint> live = List.of();
     private boolean closed;
 
-    private record Member(ProviderInstance provider, ProviderEndpoint client) {
+    private final Ticker ticker;
+    private final Ejections ejections;
+
+    private record Member(ProviderInstance provider, ProviderEndpoint client, TrackedEndpoint tracked) {
     }
 
-    public RegistryDirectory(String service, EndpointFactory endpoints, Duration connectSpread, long drainMillis) {
+    public RegistryDirectory(String service, EndpointFactory endpoints, Duration connectSpread, long drainMillis,
+                             Ticker ticker, OutlierEjection outlierEjection) {
         this.service = service;
+        this.ticker = ticker;
+        this.ejections = new Ejections(outlierEjection, () -> live.size());
         this.endpoints = endpoints;
         this.connectSpread = connectSpread;
         this.drainMillis = drainMillis;
@@ -78,21 +86,39 @@ public final class RegistryDirectory implements Directory, ProviderListener, Aut
             }
             // a newly announced provider: connect at a random moment in the spread window, so that thousands of
             // consumers told at once do not all knock on its accept queue in the same millisecond
-            ProviderEndpoint client = known != null ? known.client() : endpoints.open(
-                    new InetSocketAddress(provider.host(), provider.port()), provider.weight(), connectSpread);
-            next.put(provider.address(), new Member(provider, client));
+            if (known != null) {
+                boolean changed = known.provider().weight() != provider.weight()
+                        || known.provider().startedAtMillis() != provider.startedAtMillis();
+                if (changed) {
+                    // a new weight, or a restart (a new timestamp, so a new warm-up): the same connections, seen
+                    // afresh
+                    known.tracked().outlier().removed();
+                    known = new Member(provider, known.client(), tracked(provider, known.client()));
+                }
+                next.put(provider.address(), known);
+                continue;
+            }
+            ProviderEndpoint client = endpoints.open(new InetSocketAddress(provider.host(), provider.port()),
+                    provider.weight(), connectSpread);
+            next.put(provider.address(), new Member(provider, client, tracked(provider, client)));
         }
         for (Map.Entry<String, Member> e : byAddress.entrySet()) {
             if (!next.containsKey(e.getKey())) {
                 ProviderEndpoint client = e.getValue().client();
+                e.getValue().tracked().outlier().removed();
                 leaving.add(client);
                 closeWhenIdle(client, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(drainMillis));
             }
         }
         byAddress = next;
         members = List.copyOf(next.values());
-        live = members.stream().map(m -> (Endpoint) m.client()).toList();
+        live = members.stream().map(m -> (Endpoint) m.tracked()).toList();
         log.info("{}: {} provider(s): {}", service, members.size(), next.keySet());
+    }
+
+    private TrackedEndpoint tracked(ProviderInstance provider, ProviderEndpoint client) {
+        return new TrackedEndpoint(client, provider.weight(), ejections, ticker, System::currentTimeMillis,
+                provider.startedAtMillis(), provider.warmupMillis());
     }
 
     /**

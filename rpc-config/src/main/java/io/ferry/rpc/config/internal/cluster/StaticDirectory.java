@@ -1,19 +1,22 @@
 package io.ferry.rpc.config.internal.cluster;
 
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.cluster.Directory;
 import io.ferry.rpc.cluster.Endpoint;
+import io.ferry.rpc.config.OutlierEjection;
 import io.ferry.rpc.remoting.ProviderEndpoint;
 
 import java.util.List;
 
-/** The one provider a reference's url names. */
+/** The one provider a reference's url names (never ejected: there is nowhere else to go). */
 public final class StaticDirectory implements Directory, AutoCloseable {
     private final ProviderEndpoint endpoint;
     private final List<Endpoint> endpoints;
 
-    public StaticDirectory(ProviderEndpoint endpoint) {
+    public StaticDirectory(ProviderEndpoint endpoint, Ticker ticker) {
         this.endpoint = endpoint;
-        this.endpoints = List.of(endpoint);
+        Ejections none = new Ejections(OutlierEjection.disabled(), () -> 1);
+        this.endpoints = List.of(new TrackedEndpoint(endpoint, endpoint.weight(), none, ticker, System::currentTimeMillis, 0, 0));
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.cluster.Directory;
 import io.ferry.rpc.cluster.Endpoint;
+import io.ferry.rpc.config.RetryBudget;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -18,7 +19,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -28,42 +28,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The balancer and the failover strategy against scripted providers, on a fake clock. No network. */
 class ClusterTest {
     private final AtomicLong now = new AtomicLong();
-
-    /** A provider whose every answer {@code script} decides; counts its calls. */
-    private static final class FakeEndpoint implements Endpoint {
-        final String address;
-        final int weight;
-        final Function<Invocation, CompletableFuture<Result>> script;
-        boolean ready = true;
-        int calls;
-
-        FakeEndpoint(String address, int weight, Function<Invocation, CompletableFuture<Result>> script) {
-            this.address = address;
-            this.weight = weight;
-            this.script = script;
-        }
-
-        @Override
-        public CompletableFuture<Result> invoke(Invocation invocation) {
-            calls++;
-            return script.apply(invocation);
-        }
-
-        @Override
-        public String address() {
-            return address;
-        }
-
-        @Override
-        public int weight() {
-            return weight;
-        }
-
-        @Override
-        public boolean isReady() {
-            return ready;
-        }
-    }
 
     private static CompletableFuture<Result> answer(String value) {
         return CompletableFuture.completedFuture(Result.of(value));
@@ -186,5 +150,115 @@ class ClusterTest {
         RpcException e = failure(new FailoverCluster(2).join(of(), new RandomBalancer()).invoke(call(false)));
         assertSame(RpcStatus.NO_PROVIDER, e.status());
         assertTrue(e.isNotExecuted());
+    }
+
+    @Test
+    void theRetryBudgetCapsRetriesWhenTheWholeClusterRefuses() {
+        List<FakeEndpoint> full = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            full.add(new FakeEndpoint("p" + i, 100, inv -> notRun("pool full")));
+        }
+        // no floor, 10 % of calls: 1,000 calls may make about 100 retries, not 2,000
+        Invoker cluster = new FailoverCluster(2, new RetryBudget(0, 10), now::get, m -> false)
+                .join(of(full.toArray(new Endpoint[0])), new RandomBalancer());
+        for (int i = 0; i < 1000; i++) {
+            failure(cluster.invoke(call(false)));
+        }
+        int attempts = full.stream().mapToInt(f -> f.calls).sum();
+        assertTrue(attempts >= 1000 + 95 && attempts <= 1000 + 100, "retries: " + (attempts - 1000));
+
+        now.addAndGet(Duration.ofSeconds(11).toNanos()); // the window has moved on: the budget refills with calls
+        FakeEndpoint fine = FakeEndpoint.answering("fine", 100);
+        fine.ready = false;
+        FakeEndpoint refusing = new FakeEndpoint("refusing", 100, inv -> notRun("pool full"));
+        Invoker fresh = new FailoverCluster(2, new RetryBudget(10, 10), now::get, m -> false)
+                .join(of(refusing, fine), new RandomBalancer());
+        assertEquals("fine", value(fresh.invoke(call(false))), "the floor allows a retry to a quiet reference");
+    }
+
+    @Test
+    void anIdempotentMethodIsRetriedAfterALostConnection() {
+        FakeEndpoint lost = new FakeEndpoint("lost", 100, inv -> CompletableFuture.failedFuture(
+                new RpcException(RpcStatus.NETWORK, "connection closed")));
+        FakeEndpoint fine = FakeEndpoint.answering("fine", 100);
+        fine.ready = false;
+        Invoker idempotent = new FailoverCluster(2, RetryBudget.defaults(), now::get, m -> true)
+                .join(of(lost, fine), new RandomBalancer());
+        assertEquals("fine", value(idempotent.invoke(call(false))));
+        Invoker notIdempotent = new FailoverCluster(2, RetryBudget.defaults(), now::get, m -> false)
+                .join(of(lost, fine), new RandomBalancer());
+        assertEquals(RpcStatus.NETWORK, failure(notIdempotent.invoke(call(false))).status());
+        assertEquals(1, fine.calls, "it may have run: repeated only for the idempotent method");
+    }
+
+    @Test
+    void failfastMakesOneAttempt() {
+        FakeEndpoint full = new FakeEndpoint("full", 100, inv -> notRun("pool full"));
+        FakeEndpoint other = FakeEndpoint.answering("other", 100);
+        other.ready = false;
+        assertEquals(RpcStatus.THREADPOOL_EXHAUSTED,
+                failure(new FailfastCluster().join(of(full, other), new RandomBalancer()).invoke(call(false)))
+                        .status());
+        assertEquals(0, other.calls);
+    }
+
+    @Test
+    void failsafeTurnsAFailureIntoAnEmptyResult() {
+        FakeEndpoint broken = new FakeEndpoint("broken", 100, inv -> CompletableFuture.failedFuture(
+                new RpcException(RpcStatus.TIMEOUT, "no answer")));
+        Result result = new FailsafeCluster().join(of(broken), new RandomBalancer()).invoke(call(false)).join();
+        assertEquals(null, result.value());
+    }
+
+    @Test
+    void failbackAnswersAtOnceAndRetriesInTheBackground() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger attempts = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.CountDownLatch delivered = new java.util.concurrent.CountDownLatch(1);
+        FakeEndpoint flaky = new FakeEndpoint("flaky", 100, inv -> {
+            if (attempts.incrementAndGet() < 3) {
+                return notRun("not yet");
+            }
+            delivered.countDown();
+            return answer("done");
+        });
+        java.util.concurrent.ScheduledExecutorService scheduler =
+                java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+        try {
+            FailbackCluster failback = new FailbackCluster(scheduler, now::get, Duration.ofMillis(10), 3, 10);
+            Result now = failback.join(of(flaky), new RandomBalancer()).invoke(call(false)).join();
+            assertEquals(null, now.value(), "the caller does not wait");
+            assertTrue(delivered.await(10, java.util.concurrent.TimeUnit.SECONDS), "delivered on the third try");
+            assertEquals(3, attempts.get());
+        } finally {
+            scheduler.shutdownNow();
+        }
+    }
+
+    @Test
+    void forkingTakesTheFirstAnswerAndFailsOnlyWhenAllFail() {
+        CompletableFuture<Result> never = new CompletableFuture<>();
+        FakeEndpoint stuck = new FakeEndpoint("stuck", 100, inv -> never);
+        FakeEndpoint quick = FakeEndpoint.answering("quick", 100);
+        assertEquals("quick", value(new ForkingCluster(2).join(of(stuck, quick), new RandomBalancer())
+                .invoke(call(false))));
+        assertEquals(1, stuck.calls, "both were asked at once");
+
+        FakeEndpoint a = new FakeEndpoint("a", 100, inv -> notRun("a full"));
+        FakeEndpoint b = new FakeEndpoint("b", 100, inv -> notRun("b full"));
+        assertEquals(RpcStatus.THREADPOOL_EXHAUSTED, failure(new ForkingCluster(2).join(of(a, b),
+                new RandomBalancer()).invoke(call(false))).status());
+    }
+
+    @Test
+    void broadcastCallsEveryProviderAndFailsIfAnyFails() {
+        FakeEndpoint a = FakeEndpoint.answering("a", 100);
+        FakeEndpoint b = FakeEndpoint.answering("b", 100);
+        FakeEndpoint c = FakeEndpoint.answering("c", 100);
+        c.ready = false;
+        assertEquals("c", value(new BroadcastCluster().join(of(a, b, c), new RandomBalancer()).invoke(call(false))));
+        assertEquals(List.of(1, 1, 1), List.of(a.calls, b.calls, c.calls), "every provider, ready or not");
+        FakeEndpoint broken = new FakeEndpoint("broken", 100, inv -> notRun("down"));
+        assertEquals(RpcStatus.THREADPOOL_EXHAUSTED, failure(new BroadcastCluster().join(of(a, broken),
+                new RandomBalancer()).invoke(call(false))).status());
     }
 }

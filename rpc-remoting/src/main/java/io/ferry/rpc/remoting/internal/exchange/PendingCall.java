@@ -112,8 +112,12 @@ final class PendingCall {
         if (frame.status() != Frame.STATUS_OK) {
             String message = ErrorBodies.readString(frame.serialization(), frame.body());
             RpcStatus status = RpcStatus.fromWire(frame.status(), message);
-            result.completeExceptionally(new RpcException(status, peer + " answered status " + frame.status()
-                    + " to " + description() + ": " + (message != null ? message : "(no readable message)")));
+            String text = peer + " answered status " + frame.status() + " to " + description() + ": "
+                    + (message != null ? message : "(no readable message)");
+            boolean expiredUnrun = status == RpcStatus.TIMEOUT && message != null
+                    && message.startsWith(RpcStatus.EXPIRED_PREFIX);
+            result.completeExceptionally(expiredUnrun ? RpcException.notExecuted(status, text, null)
+                    : new RpcException(status, text));
             return;
         }
         if (frame.serialization() != Frame.HESSIAN2) {

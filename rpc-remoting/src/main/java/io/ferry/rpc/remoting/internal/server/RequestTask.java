@@ -174,6 +174,10 @@ final class RequestTask implements Runnable {
                 reportIfSlow(call, System.nanoTime() - started);
                 if (error == null) {
                     answer(call, value.value(), null, merged(contextAttachments, value.attachments()));
+                } else if (unwrap(error) instanceof RpcException refused
+                        && refused.status() == RpcStatus.LIMIT_EXCEEDED) {
+                    // a provider filter refused the call unrun: a status the consumer can act on, not a value
+                    answerError(RpcStatus.LIMIT_EXCEEDED, refused.getMessage());
                 } else {
                     answer(call, null, deliverable(call, unwrap(error)), contextAttachments);
                 }

@@ -1,0 +1,151 @@
+package io.ferry.rpc.config.internal.cluster;
+
+import io.ferry.rpc.Invocation;
+import io.ferry.rpc.Result;
+import io.ferry.rpc.RpcException;
+import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.Ticker;
+import io.ferry.rpc.cluster.Endpoint;
+import io.ferry.rpc.cluster.EndpointStats;
+import io.ferry.rpc.remoting.ProviderEndpoint;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+
+/**
+ * One provider as one reference's cluster sees it: the remoting endpoint, plus what the balancers read (calls in
+ * flight, a peak-EWMA of response times, successes and failures), the outlier detector that takes it out of
+ * rotation, and its weight ramped up over its warm-up. Thread-safe.
+ */
+public final class TrackedEndpoint implements Endpoint, EndpointStats {
+    /** How fast the response-time average forgets: a few seconds, so a provider that was slow is tried again. */
+    static final long LATENCY_TAU_NANOS = TimeUnit.SECONDS.toNanos(2);
+
+    private final ProviderEndpoint endpoint;
+    private final Ticker ticker;
+    private final LongSupplier wallClockMillis;
+    private final OutlierDetector outlier;
+    private final int weight;
+    private final long startedAtMillis;
+    private final long warmupMillis;
+    private final AtomicInteger active = new AtomicInteger();
+    private final LongAdder succeeded = new LongAdder();
+    private final LongAdder failed = new LongAdder();
+    private final PeakEwma latency = new PeakEwma(LATENCY_TAU_NANOS);
+
+    TrackedEndpoint(ProviderEndpoint endpoint, int weight, Ejections ejections, Ticker ticker,
+                    LongSupplier wallClockMillis, long startedAtMillis, long warmupMillis) {
+        this.endpoint = endpoint;
+        this.ticker = ticker;
+        this.wallClockMillis = wallClockMillis;
+        this.outlier = new OutlierDetector(endpoint.address(), ejections);
+        this.weight = weight;
+        this.startedAtMillis = startedAtMillis;
+        this.warmupMillis = warmupMillis;
+    }
+
+    ProviderEndpoint endpoint() {
+        return endpoint;
+    }
+
+    OutlierDetector outlier() {
+        return outlier;
+    }
+
+    @Override
+    public CompletableFuture<Result> invoke(Invocation invocation) {
+        long start = ticker.nanoTime();
+        outlier.sending(start);
+        active.incrementAndGet();
+        CompletableFuture<Result> call;
+        try {
+            call = endpoint.invoke(invocation);
+        } catch (RuntimeException e) {
+            call = CompletableFuture.failedFuture(e);
+        }
+        call.whenComplete((result, error) -> ended(start, error));
+        return call;
+    }
+
+    private void ended(long start, Throwable error) {
+        active.decrementAndGet();
+        long now = ticker.nanoTime();
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        if (cause instanceof RpcException rpc && providerDidNotAnswer(rpc)) {
+            failed.increment();
+            if (rpc.status() == RpcStatus.TIMEOUT && !rpc.isNotExecuted()) {
+                latency.record(now - start, now); // as slow as the call let it be
+            }
+            outlier.failed(now);
+        } else {
+            succeeded.increment();
+            latency.record(now - start, now);
+            outlier.answered();
+        }
+    }
+
+    /** A timeout or a lost connection; anything the provider sent back (even an error) is an answer. */
+    private static boolean providerDidNotAnswer(RpcException e) {
+        return e.status() == RpcStatus.TIMEOUT || e.status() == RpcStatus.NETWORK;
+    }
+
+    @Override
+    public String address() {
+        return endpoint.address();
+    }
+
+    @Override
+    public int weight() {
+        if (weight <= 0 || startedAtMillis <= 0 || warmupMillis <= 0) {
+            return weight;
+        }
+        long uptime = wallClockMillis.getAsLong() - startedAtMillis;
+        if (uptime <= 0) {
+            return 1;
+        }
+        if (uptime >= warmupMillis) {
+            return weight;
+        }
+        return (int) Math.max(1, Math.min(weight, (double) uptime / warmupMillis * weight));
+    }
+
+    @Override
+    public boolean isReady() {
+        return endpoint.isReady() && outlier.admits(ticker.nanoTime());
+    }
+
+    @Override
+    public EndpointStats stats() {
+        return this;
+    }
+
+    @Override
+    public int active() {
+        return active.get();
+    }
+
+    @Override
+    public double latencyNanos() {
+        return latency.get(ticker.nanoTime());
+    }
+
+    @Override
+    public long succeeded() {
+        return succeeded.sum();
+    }
+
+    @Override
+    public long failed() {
+        return failed.sum();
+    }
+
+    @Override
+    public String toString() {
+        return address() + " (active " + active() + ", latency " + (long) (latencyNanos() / 1000) + " us, "
+                + outlier.state(ticker.nanoTime()) + ")";
+    }
+}
