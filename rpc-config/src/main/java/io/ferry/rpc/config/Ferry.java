@@ -135,7 +135,7 @@ public final class Ferry implements AutoCloseable {
             server = Server.start(protocol.serverOptions());
         }
         server.export(new ServiceExport(config.interfaceType(), config.version(), config.group(), invoker,
-                config.allowList(), config.timeout(), config.methodTimeouts()));
+                config.allowList(), config.timeout(), config.methodTimeouts(), config.pool()));
         Registry r = registry();
         if (r != null) {
             r.register(RegistryUrls.provider(config.interfaceType(), RegistryUrls.advertisedHost(

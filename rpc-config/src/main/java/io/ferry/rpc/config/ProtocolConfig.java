@@ -1,7 +1,9 @@
 package io.ferry.rpc.config;
 
 import io.ferry.rpc.Filter;
+import io.ferry.rpc.remoting.Dispatcher;
 import io.ferry.rpc.remoting.ServerOptions;
+import io.ferry.rpc.remoting.ThreadPoolKind;
 import io.ferry.rpc.remoting.Validate;
 import io.ferry.rpc.remoting.SocketOptions;
 import java.time.Duration;
@@ -83,6 +85,30 @@ public final class ProtocolConfig {
         /** Business threads; default 200. */
         public Builder threads(int threads) {
             server.threads(threads);
+            return this;
+        }
+
+        /** How the business pool grows: fixed (default), cached, limited or eager. */
+        public Builder threadPool(ThreadPoolKind kind) {
+            server.threadPool(kind);
+            return this;
+        }
+
+        /** Threads a cached, limited or eager pool keeps however idle; default 0. */
+        public Builder coreThreads(int coreThreads) {
+            server.coreThreads(coreThreads);
+            return this;
+        }
+
+        /** How long an idle thread beyond the core ones lives in a cached or eager pool; default 60 s. */
+        public Builder alive(Duration alive) {
+            server.alive(alive);
+            return this;
+        }
+
+        /** Where requests run: on the business pool (all, default) or on the IO thread (direct). */
+        public Builder dispatcher(Dispatcher dispatcher) {
+            server.dispatcher(dispatcher);
             return this;
         }
 

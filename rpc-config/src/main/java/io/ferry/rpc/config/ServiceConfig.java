@@ -5,6 +5,7 @@ import io.ferry.rpc.RpcExport;
 import io.ferry.rpc.RpcMethod;
 import io.ferry.rpc.RpcService;
 import io.ferry.rpc.remoting.ClassAllowList;
+import io.ferry.rpc.remoting.PoolOptions;
 import io.ferry.rpc.remoting.Validate;
 
 import java.lang.reflect.Method;
@@ -35,8 +36,10 @@ public final class ServiceConfig<T> {
     private final Map<String, Duration> methodTimeouts;
     private final List<Filter> filters;
     private final int executes;
+    private final PoolOptions pool;
 
     private ServiceConfig(Builder<T> b) {
+        this.pool = b.pool;
         this.executes = b.executes;
         this.filters = List.copyOf(b.filters);
         this.interfaceType = Validate.notNull("interface", b.interfaceType);
@@ -115,6 +118,11 @@ public final class ServiceConfig<T> {
         return methodTimeouts;
     }
 
+    /** A business pool of the service's own, or null to share the protocol's. */
+    public PoolOptions pool() {
+        return pool;
+    }
+
     /** Most calls of each method running at once; 0 for no limit. */
     public int executes() {
         return executes;
@@ -144,6 +152,16 @@ public final class ServiceConfig<T> {
         private final Map<String, MethodConfig> methods = new HashMap<>();
         private final List<Filter> filters = new ArrayList<>();
         private int executes;
+        private PoolOptions pool;
+
+        /**
+         * A business pool of this service's own, so that a slow service cannot take every thread from the others.
+         * Default none: the protocol's shared pool.
+         */
+        public Builder<T> pool(PoolOptions pool) {
+            this.pool = Validate.notNull("pool", pool);
+            return this;
+        }
 
         /**
          * Most calls of each method running at once (Dubbo's {@code executes}); more are answered

@@ -2,6 +2,8 @@ package io.ferry.rpc.remoting;
 
 import io.ferry.rpc.remoting.internal.codec.FrameDecoder;
 import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
+import io.ferry.rpc.remoting.internal.server.BusinessPool;
+import io.ferry.rpc.remoting.internal.server.BusinessPools;
 import io.ferry.rpc.remoting.internal.server.ServerHandler;
 import io.ferry.rpc.remoting.internal.service.ProviderService;
 import io.ferry.rpc.remoting.internal.service.ServiceSchema;
@@ -21,8 +23,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.nio.file.Path;
@@ -42,7 +42,7 @@ public final class Server implements AutoCloseable {
     private final ServerOptions options;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
-    private final ThreadPoolExecutor pool;
+    private final BusinessPools pools;
     private final ChannelGroup channels = new DefaultChannelGroup("ferry-server", GlobalEventExecutor.INSTANCE);
     private final Channel serverChannel;
     private final InetSocketAddress address;
@@ -56,11 +56,7 @@ public final class Server implements AutoCloseable {
         warnIfBacklogCapped(options.backlog());
         this.boss = Transports.newGroup(1, "ferry-server-boss");
         this.workers = Transports.newGroup(options.ioThreads(), "ferry-server-io");
-        // the queue never refuses: admission against threads + queues happens in the handler, counting requests
-        // really queued or running
-        this.pool = new ThreadPoolExecutor(options.threads(), options.threads(), 0, TimeUnit.MILLISECONDS,
-                new LinkedBlockingQueue<>(), new DefaultThreadFactory("ferry-server-biz", true),
-                new ThreadPoolExecutor.AbortPolicy());
+        this.pools = new BusinessPools(new BusinessPool(options.pool(), "ferry-server-biz"));
         ServerBootstrap bootstrap = new ServerBootstrap().group(boss, workers)
                 .channel(Transports.serverSocketChannel())
                 .option(ChannelOption.SO_BACKLOG, options.backlog())
@@ -69,7 +65,7 @@ public final class Server implements AutoCloseable {
         try {
             InetSocketAddress bind = options.host() == null
                     ? new InetSocketAddress(options.port()) : new InetSocketAddress(options.host(), options.port());
-            this.handler = new ServerHandler(services, pool, options.threads() + options.queues(),
+            this.handler = new ServerHandler(services, pools, options.dispatcher(),
                     options.payloadBytes(), channels, options.accepts());
             long idleNanos = 3 * options.heartbeat().toNanos();
             bootstrap.childHandler(new ChannelInitializer<Channel>() {
@@ -113,6 +109,10 @@ public final class Server implements AutoCloseable {
 
     /** Starts answering for a service; fails if one with the same interface, version and group is there. */
     public void export(ServiceExport export) {
+        if (export.pool() != null && pools.dedicate(export.type().getName(),
+                new BusinessPool(export.pool(), "ferry-biz-" + export.type().getSimpleName()))) {
+            log.info("{} runs on a pool of its own ({} threads)", export.type().getName(), export.pool().threads());
+        }
         services.add(new ProviderService(ServiceSchema.of(export.type(), export.allowList()), export.version(),
                 export.group(), export.invoker(), export.timeout(), export.methodTimeouts()));
     }
@@ -195,11 +195,11 @@ public final class Server implements AutoCloseable {
     }
 
     private void shutdownResources() {
-        pool.shutdown();
+        pools.shutdown();
         boss.shutdownGracefully(0, 2, TimeUnit.SECONDS);
         workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS);
         try {
-            pool.awaitTermination(2, TimeUnit.SECONDS);
+            pools.awaitTermination(2000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

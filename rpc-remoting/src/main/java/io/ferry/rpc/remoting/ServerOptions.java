@@ -14,6 +14,8 @@ import java.time.Duration;
  *   <tr><td>backlog</td><td>1024 (the accept queue; Linux caps it at net.core.somaxconn)</td></tr>
  *   <tr><td>threads</td><td>200: the business pool, fixed size</td></tr>
  *   <tr><td>queues</td><td>0: no queue; a request finding every thread busy is answered THREADPOOL_EXHAUSTED (100)</td></tr>
+ *   <tr><td>threadpool, corethreads, alive</td><td>fixed, 0, 60 s: see {@link PoolOptions}</td></tr>
+ *   <tr><td>dispatcher</td><td>{@link Dispatcher#ALL}: every request on the business pool</td></tr>
  *   <tr><td>payloadBytes</td><td>8 MiB, checked on every request received and every response sent</td></tr>
  *   <tr><td>heartbeat</td><td>60 s: the provider sends none; it closes a connection with no reads for 3 × this</td></tr>
  *   <tr><td>shutdownGrace</td><td>500 ms: after the readonly event, how long requests are still served</td></tr>
@@ -30,8 +32,8 @@ public final class ServerOptions {
     private final int port;
     private final int ioThreads;
     private final int backlog;
-    private final int threads;
-    private final int queues;
+    private final PoolOptions pool;
+    private final Dispatcher dispatcher;
     private final int payloadBytes;
     private final SocketOptions socket;
     private final Duration heartbeat;
@@ -48,8 +50,8 @@ public final class ServerOptions {
         this.port = b.port;
         this.ioThreads = b.ioThreads;
         this.backlog = b.backlog;
-        this.threads = b.threads;
-        this.queues = b.queues;
+        this.pool = b.pool;
+        this.dispatcher = b.dispatcher;
         this.payloadBytes = b.payloadBytes;
         this.socket = b.socket;
     }
@@ -79,11 +81,20 @@ public final class ServerOptions {
     }
 
     public int threads() {
-        return threads;
+        return pool.threads();
     }
 
     public int queues() {
-        return queues;
+        return pool.queues();
+    }
+
+    /** The shared business pool. */
+    public PoolOptions pool() {
+        return pool;
+    }
+
+    public Dispatcher dispatcher() {
+        return dispatcher;
     }
 
     public int payloadBytes() {
@@ -111,8 +122,8 @@ public final class ServerOptions {
     }
 
     public Builder toBuilder() {
-        return new Builder().host(host).port(port).ioThreads(ioThreads).backlog(backlog).threads(threads)
-                .queues(queues).payloadBytes(payloadBytes).socket(socket).heartbeat(heartbeat).accepts(accepts)
+        return new Builder().host(host).port(port).ioThreads(ioThreads).backlog(backlog).pool(pool)
+                .dispatcher(dispatcher).payloadBytes(payloadBytes).socket(socket).heartbeat(heartbeat).accepts(accepts)
                 .shutdown(shutdownGrace, shutdownTimeout);
     }
 
@@ -121,8 +132,34 @@ public final class ServerOptions {
         private int port = DEFAULT_PORT;
         private int ioThreads = defaultIoThreads();
         private int backlog = 1024;
-        private int threads = 200;
-        private int queues;
+        private PoolOptions pool = PoolOptions.defaults();
+        private Dispatcher dispatcher = Dispatcher.ALL;
+
+        /** The whole shared business pool at once. */
+        public Builder pool(PoolOptions pool) {
+            this.pool = Validate.notNull("pool", pool);
+            return this;
+        }
+
+        public Builder threadPool(ThreadPoolKind kind) {
+            this.pool = pool.withKind(kind);
+            return this;
+        }
+
+        public Builder coreThreads(int coreThreads) {
+            this.pool = pool.withCoreThreads(coreThreads);
+            return this;
+        }
+
+        public Builder alive(Duration alive) {
+            this.pool = pool.withAlive(alive);
+            return this;
+        }
+
+        public Builder dispatcher(Dispatcher dispatcher) {
+            this.dispatcher = Validate.notNull("dispatcher", dispatcher);
+            return this;
+        }
         private int payloadBytes = DEFAULT_PAYLOAD;
         private SocketOptions socket = SocketOptions.defaults();
         private Duration heartbeat = Duration.ofSeconds(60);
@@ -171,12 +208,12 @@ public final class ServerOptions {
         }
 
         public Builder threads(int threads) {
-            this.threads = Validate.between("threads", threads, 1, 10_000);
+            this.pool = pool.withThreads(Validate.between("threads", threads, 1, 10_000));
             return this;
         }
 
         public Builder queues(int queues) {
-            this.queues = Validate.atLeast("queues", queues, 0);
+            this.pool = pool.withQueues(Validate.atLeast("queues", queues, 0));
             return this;
         }
 

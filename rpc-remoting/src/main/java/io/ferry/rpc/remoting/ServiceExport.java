@@ -15,9 +15,17 @@ import java.util.Map;
  * @param allowList      classes the service trusts beyond those reachable from its signatures
  * @param timeout        the provider-side budget of a call (a call running longer is reported), or null for none
  * @param methodTimeouts per method name, overriding {@code timeout}
+ * @param pool           a business pool of the service's own, or null to share the provider's
  */
 public record ServiceExport(Class<?> type, String version, String group, Invoker invoker, ClassAllowList allowList,
-                            Duration timeout, Map<String, Duration> methodTimeouts) {
+                            Duration timeout, Map<String, Duration> methodTimeouts, PoolOptions pool) {
+
+    /** A service on the provider's shared pool. */
+    public ServiceExport(Class<?> type, String version, String group, Invoker invoker, ClassAllowList allowList,
+                         Duration timeout, Map<String, Duration> methodTimeouts) {
+        this(type, version, group, invoker, allowList, timeout, methodTimeouts, null);
+    }
+
     public ServiceExport {
         Validate.notNull("type", type);
         Validate.notNull("invoker", invoker);

@@ -2,6 +2,7 @@ package io.ferry.rpc.remoting.internal.server;
 
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.Ticker;
+import io.ferry.rpc.remoting.Dispatcher;
 import io.ferry.rpc.remoting.internal.service.ServiceTable;
 import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
 import io.ferry.rpc.remoting.internal.codec.InboundFrame;
@@ -14,7 +15,6 @@ import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.atomic.AtomicInteger;
 import io.netty.handler.timeout.IdleStateEvent;
@@ -29,8 +29,8 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     private static final Logger log = LoggerFactory.getLogger(ServerHandler.class);
 
     private final ServiceTable services;
-    private final ThreadPoolExecutor pool;
-    private final Admission admission;
+    private final BusinessPools pools;
+    private final Dispatcher dispatcher;
     private final Ticker ticker = Ticker.system();
     private final int payloadLimit;
     private final ChannelGroup channels;
@@ -40,15 +40,11 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     private final AtomicInteger open = new AtomicInteger();
     private volatile String localAddress = "?";
 
-    /**
-     * {@code pool} must never refuse a task (an unbounded queue): admission is decided here, against
-     * {@code capacity} requests queued or running.
-     */
-    public ServerHandler(ServiceTable services, ThreadPoolExecutor pool, int capacity, int payloadLimit,
+    public ServerHandler(ServiceTable services, BusinessPools pools, Dispatcher dispatcher, int payloadLimit,
                          ChannelGroup channels, int accepts) {
         this.services = services;
-        this.pool = pool;
-        this.admission = new Admission(capacity);
+        this.pools = pools;
+        this.dispatcher = dispatcher;
         this.payloadLimit = payloadLimit;
         this.channels = channels;
         this.accepts = accepts;
@@ -123,15 +119,19 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             }
             return;
         }
-        Admission.Ticket ticket = admission.tryAcquire();
+        if (dispatcher == Dispatcher.DIRECT) {
+            new RequestTask(ctx.channel(), frame, services, payloadLimit, inFlight::end, ticker, () -> { }).run();
+            return;
+        }
+        BusinessPool pool = pools.forRequest(frame);
+        Admission.Ticket ticket = pool.tryAdmit();
         if (ticket == null) {
             inFlight.end();
             frame.release();
             if (frame.isTwoWay()) {
                 ctx.writeAndFlush(FrameEncoder.errorResponse(ctx.alloc(), frame.id(), RpcStatus.THREADPOOL_EXHAUSTED,
-                        "Server side(" + localAddress + ") thread pool is exhausted, detail msg: " + admission.held()
-                                + " requests running or queued (threads: " + pool.getMaximumPoolSize()
-                                + ", capacity with queue: " + admission.capacity() + ")"));
+                        "Server side(" + localAddress + ") thread pool is exhausted, detail msg: "
+                                + pool.describe()));
             }
             return;
         }

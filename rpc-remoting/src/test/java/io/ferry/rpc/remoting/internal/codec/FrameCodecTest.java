@@ -185,7 +185,7 @@ class FrameCodecTest {
     void heartbeatIsEchoedOnTheIoThreadWithTheDubboBytes() throws Exception {
         EmbeddedChannel ch = new EmbeddedChannel(new FrameDecoder(FrameDecoder.Side.PROVIDER, LIMIT),
                 new io.ferry.rpc.remoting.internal.server.ServerHandler(new ServiceTable(),
-                        null, 200, LIMIT, new io.netty.channel.group.DefaultChannelGroup(
+                        null, io.ferry.rpc.remoting.Dispatcher.ALL, LIMIT, new io.netty.channel.group.DefaultChannelGroup(
                         io.netty.util.concurrent.GlobalEventExecutor.INSTANCE), 0));
         ch.writeInbound(FrameEncoder.heartbeatRequest(Unpooled.buffer().alloc(), 99));
         byte[] answer = bytes(ch.readOutbound());
@@ -197,7 +197,7 @@ class FrameCodecTest {
     void fastjson2HeartbeatIsEchoedInItsOwnSerialization() {
         EmbeddedChannel ch = new EmbeddedChannel(new FrameDecoder(FrameDecoder.Side.PROVIDER, LIMIT),
                 new io.ferry.rpc.remoting.internal.server.ServerHandler(new ServiceTable(),
-                        null, 200, LIMIT, new io.netty.channel.group.DefaultChannelGroup(
+                        null, io.ferry.rpc.remoting.Dispatcher.ALL, LIMIT, new io.netty.channel.group.DefaultChannelGroup(
                         io.netty.util.concurrent.GlobalEventExecutor.INSTANCE), 0));
         ByteBuf heartbeat = Unpooled.buffer();
         heartbeat.writeShort(Frame.MAGIC).writeByte(0xF7).writeByte(0).writeLong(3).writeInt(5)

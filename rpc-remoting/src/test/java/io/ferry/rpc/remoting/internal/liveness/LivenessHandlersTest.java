@@ -74,7 +74,7 @@ class LivenessHandlersTest {
         EmbeddedChannel ch = new EmbeddedChannel();
         ch.freezeTime();
         ch.pipeline().addLast(new IdleStateHandler(30, 0, 0, TimeUnit.SECONDS),
-                new ServerHandler(new ServiceTable(), null, 200, Frame.HEADER_LENGTH,
+                new ServerHandler(new ServiceTable(), null, io.ferry.rpc.remoting.Dispatcher.ALL, Frame.HEADER_LENGTH,
                         new DefaultChannelGroup(GlobalEventExecutor.INSTANCE), 0));
         ch.advanceTimeBy(29, TimeUnit.SECONDS);
         ch.runPendingTasks();

@@ -1,5 +1,6 @@
 package io.ferry.rpc.remoting.internal.server;
 
+import io.ferry.rpc.remoting.Dispatcher;
 import io.ferry.rpc.remoting.internal.codec.Frame;
 import io.ferry.rpc.remoting.internal.codec.FrameDecoder;
 import io.ferry.rpc.remoting.internal.service.ServiceTable;
@@ -47,8 +48,8 @@ class AdmissionTest {
             }
         });
         EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(FrameDecoder.Side.PROVIDER, LIMIT),
-                new ServerHandler(new ServiceTable(), pool, 2, LIMIT,
-                        new DefaultChannelGroup(GlobalEventExecutor.INSTANCE), 0));
+                new ServerHandler(new ServiceTable(), new BusinessPools(new BusinessPool(pool, 2)), Dispatcher.ALL,
+                        LIMIT, new DefaultChannelGroup(GlobalEventExecutor.INSTANCE), 0));
         try {
             channel.writeInbound(request(1));
             channel.writeInbound(request(2));

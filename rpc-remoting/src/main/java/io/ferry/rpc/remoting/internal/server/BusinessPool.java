@@ -1,0 +1,99 @@
+package io.ferry.rpc.remoting.internal.server;
+
+import io.ferry.rpc.remoting.PoolOptions;
+import io.ferry.rpc.remoting.ThreadPoolKind;
+import io.netty.util.concurrent.DefaultThreadFactory;
+
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A business pool and its admission: the executor never refuses a task (its queue is unbounded), and the
+ * {@link Admission} in front of it refuses a request only when {@code threads + queues} are really queued or
+ * running. Growing pools make a thread before they queue anything (the queue declines a task while the pool can
+ * still grow, and the executor then makes a thread; once it cannot, the task is queued after all).
+ */
+public final class BusinessPool {
+    private final ThreadPoolExecutor executor;
+    private final Admission admission;
+
+    public BusinessPool(PoolOptions options, String name) {
+        this.admission = new Admission(options.threads() + options.queues());
+        this.executor = executor(options, name, admission);
+    }
+
+    /** For tests: an executor of the test's own. */
+    public BusinessPool(ThreadPoolExecutor executor, int capacity) {
+        this.executor = executor;
+        this.admission = new Admission(capacity);
+    }
+
+    private static ThreadPoolExecutor executor(PoolOptions options, String name, Admission admission) {
+        DefaultThreadFactory threads = new DefaultThreadFactory(name, true);
+        if (options.kind() == ThreadPoolKind.FIXED) {
+            return new ThreadPoolExecutor(options.threads(), options.threads(), 0, TimeUnit.MILLISECONDS,
+                    new LinkedBlockingQueue<>(), threads);
+        }
+        long aliveNanos = options.kind() == ThreadPoolKind.LIMITED ? Long.MAX_VALUE : options.alive().toNanos();
+        GrowFirstQueue queue = new GrowFirstQueue(admission);
+        ThreadPoolExecutor executor = new ThreadPoolExecutor(options.coreThreads(), options.threads(), aliveNanos,
+                TimeUnit.NANOSECONDS, queue, threads, (task, pool) -> {
+                    if (pool.isShutdown()) {
+                        throw new RejectedExecutionException("the business pool is shut down");
+                    }
+                    queue.add(task); // at its maximum: wait for a thread after all
+                });
+        queue.executor = executor;
+        return executor;
+    }
+
+    /**
+     * Declines a task when every thread is busy and the pool can still grow, so the executor makes a thread
+     * instead of queueing. "Every thread busy" is read from the admission count (requests queued or running,
+     * this one included) rather than the executor's active count, which takes a lock and walks every worker.
+     */
+    private static final class GrowFirstQueue extends LinkedBlockingQueue<Runnable> {
+        private static final long serialVersionUID = 1L;
+        private final transient Admission admission;
+        private transient volatile ThreadPoolExecutor executor;
+
+        GrowFirstQueue(Admission admission) {
+            this.admission = admission;
+        }
+
+        @Override
+        public boolean offer(Runnable task) {
+            ThreadPoolExecutor pool = executor;
+            if (pool != null) {
+                int size = pool.getPoolSize();
+                if (size < pool.getMaximumPoolSize() && admission.held() > size) {
+                    return false;
+                }
+            }
+            return super.offer(task);
+        }
+    }
+
+    Admission.Ticket tryAdmit() {
+        return admission.tryAcquire();
+    }
+
+    void execute(Runnable task) {
+        executor.execute(task);
+    }
+
+    String describe() {
+        return admission.held() + " requests running or queued (threads: " + executor.getPoolSize() + " of "
+                + executor.getMaximumPoolSize() + ", capacity with queue: " + admission.capacity() + ")";
+    }
+
+    public void shutdown() {
+        executor.shutdown();
+    }
+
+    public void awaitTermination(long millis) throws InterruptedException {
+        executor.awaitTermination(millis, TimeUnit.MILLISECONDS);
+    }
+}
