@@ -50,7 +50,7 @@ class FrozenProviderTest {
 
     @Test
     void callsRecoverWithinTwoSecondsOfAProviderFreezing() throws Exception {
-        Process frozen = providers.start(zk.server().port(), "a");
+        ChildProviders.Child frozen = providers.start(zk.server().port(), "a");
         providers.start(zk.server().port(), "b");
         Ferry consumer = zk.track(Ferry.builder().registry(zk.registry("consumer")).shutdownHook(false).build());
         WhoAmI who = consumer.reference(ReferenceConfig.builder(WhoAmI.class).build());
