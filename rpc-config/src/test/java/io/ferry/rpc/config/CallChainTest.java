@@ -187,4 +187,38 @@ class CallChainTest {
         }
         assertEquals(0, exhausted.get(), "never more requests in flight than threads");
     }
+
+    @Test
+    void executesRefusesACallOverTheLimitUnrunAndActivesDoesSoBeforeSending() throws Exception {
+        Named held = new Named("held");
+        Ferry provider = ferry(local().build(), ConsumerConfig.defaults());
+        int port = provider.export(ServiceConfig.builder(WhoAmI.class, held).executes(1).build());
+        Ferry consumer = ferry(ProtocolConfig.defaults(), ConsumerConfig.defaults());
+        WhoAmI who = consumer.reference(ReferenceConfig.builder(WhoAmI.class).url("dubbo://127.0.0.1:" + port)
+                .timeout(Duration.ofSeconds(5)).build());
+        WhoAmI limited = consumer.reference(ReferenceConfig.builder(WhoAmI.class).url("dubbo://127.0.0.1:" + port)
+                .timeout(Duration.ofSeconds(5)).actives(1).build());
+        ExecutorService caller = Executors.newSingleThreadExecutor();
+        try {
+            Future<String> first = caller.submit(limited::hold);
+            assertTrue(held.held.await(10, TimeUnit.SECONDS));
+
+            RpcException overActives = assertThrows(RpcException.class, limited::hold);
+            assertEquals(RpcStatus.LIMIT_EXCEEDED, overActives.status());
+            assertTrue(overActives.isNotExecuted());
+            assertTrue(overActives.getMessage().contains("actives = 1"), overActives.getMessage());
+
+            RpcException overExecutes = assertThrows(RpcException.class, who::hold);
+            assertEquals(RpcStatus.LIMIT_EXCEEDED, overExecutes.status(), "sent as 100 with the limit's prefix");
+            assertTrue(overExecutes.isNotExecuted());
+            assertTrue(overExecutes.getMessage().contains("executes = 1"), overExecutes.getMessage());
+            assertEquals("held", who.who(), "the limit is per method");
+
+            held.release.countDown();
+            assertEquals("held", first.get(10, TimeUnit.SECONDS));
+        } finally {
+            held.release.countDown();
+            caller.shutdownNow();
+        }
+    }
 }

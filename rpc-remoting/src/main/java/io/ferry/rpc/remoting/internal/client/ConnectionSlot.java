@@ -131,15 +131,32 @@ final class ConnectionSlot {
      * allowed: a provider that listens again is found within about that minimum.
      */
     private void pullForward() {
-        long minGap = options.reconnectBackoffMin().toNanos();
-        long sinceLast = System.nanoTime() - lastAttemptNanos;
-        if (skippable || sinceLast >= minGap) {
-            if (scheduled.cancel(false)) {
+        long delay = pullForwardDelay(skippable, System.nanoTime() - lastAttemptNanos,
+                options.reconnectBackoffMin().toNanos(), scheduled.getDelay(TimeUnit.NANOSECONDS));
+        if (delay >= 0 && scheduled.cancel(false)) {
+            if (delay == 0) {
                 attemptNow();
+            } else {
+                scheduleNext(delay);
             }
-        } else if (scheduled.getDelay(TimeUnit.NANOSECONDS) > minGap - sinceLast && scheduled.cancel(false)) {
-            scheduleNext(minGap - sinceLast);
         }
+    }
+
+    /**
+     * When the attempt scheduled {@code scheduledDelayNanos} from now should run instead, for a call that needs
+     * the connection: 0 for now, a positive delay to move it to, or -1 to leave it. Time is a parameter, so the
+     * rule is tested without a clock.
+     *
+     * @param skippable      the scheduled attempt is a first connect's random spread, not a back-off
+     * @param sinceLastNanos time since the last attempt started
+     * @param minGapNanos    the minimum back-off: attempts pulled forward are at least this far apart
+     */
+    static long pullForwardDelay(boolean skippable, long sinceLastNanos, long minGapNanos, long scheduledDelayNanos) {
+        if (skippable || sinceLastNanos >= minGapNanos) {
+            return 0;
+        }
+        long earliest = minGapNanos - sinceLastNanos;
+        return scheduledDelayNanos > earliest ? earliest : -1;
     }
 
     /** The ready connection now, else null. */

@@ -70,6 +70,43 @@ class AdmissionTest {
         }
     }
 
+    @Test
+    void aPlaceGoesBackWithTheRequestNotWhenItsWorkerIsBackAtTheQueue() throws Exception {
+        CountDownLatch slowAfterAnswer = new CountDownLatch(1);
+        CountDownLatch answered = new CountDownLatch(1);
+        // a deliberately slow answer path: the worker lingers after each request it answered, before it takes
+        // the next
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>()) {
+            @Override
+            protected void afterExecute(Runnable task, Throwable error) {
+                answered.countDown();
+                try {
+                    slowAfterAnswer.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(FrameDecoder.Side.PROVIDER, LIMIT),
+                new ServerHandler(new ServiceTable(), new BusinessPools(new BusinessPool(pool, 1)), Dispatcher.ALL,
+                        LIMIT, new DefaultChannelGroup(GlobalEventExecutor.INSTANCE), 0));
+        try {
+            channel.writeInbound(request(1));
+            assertTrue(answered.await(10, TimeUnit.SECONDS));
+            // the caller has its answer and sends its next request while the worker is not back yet: one thread,
+            // one request in flight, so it is taken (a SynchronousQueue hand-off would refuse it here)
+            channel.writeInbound(request(2));
+            slowAfterAnswer.countDown();
+            pool.submit(() -> { }).get(10, TimeUnit.SECONDS);
+            Map<Long, Integer> statuses = answers(channel);
+            assertEquals(Map.of(1L, 40, 2L, 40), statuses, "both taken and decoded, neither refused");
+        } finally {
+            slowAfterAnswer.countDown();
+            channel.finishAndReleaseAll();
+            pool.shutdownNow();
+        }
+    }
+
     private static Map<Long, Integer> answers(EmbeddedChannel channel) {
         Map<Long, Integer> statuses = new HashMap<>();
         ByteBuf answer;
