@@ -48,7 +48,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.List;
 import java.util.Map;
@@ -83,6 +85,7 @@ public final class Ferry implements AutoCloseable {
     private final Thread shutdownHook;
     private Server server;
     private boolean closed;
+    private final CountDownLatch terminated = new CountDownLatch(1);
 
     private Ferry(Builder b) {
         this.application = b.application;
@@ -374,6 +377,26 @@ public final class Ferry implements AutoCloseable {
                 scheduler.shutdownNow();
             }
         }
+        terminated.countDown();
+    }
+
+    /**
+     * Blocks until this bootstrap is closed: by {@link #close()}, or by the JVM being asked to stop (its shutdown
+     * hook closes the bootstrap gracefully). The way to keep a provider's {@code main} from returning, since Ferry's
+     * own threads do not keep the JVM alive.
+     * <pre>{@code
+     * Ferry provider = Ferry.builder().protocol(ProtocolConfig.builder().port(20880).build()).build();
+     * provider.export(new GreeterImpl());
+     * provider.awaitTermination();   // until Ctrl-C, SIGTERM or provider.close()
+     * }</pre>
+     */
+    public void awaitTermination() throws InterruptedException {
+        terminated.await();
+    }
+
+    /** Waits up to {@code timeout} for this bootstrap to be closed; returns whether it was. */
+    public boolean awaitTermination(Duration timeout) throws InterruptedException {
+        return terminated.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     private void checkOpen() {

@@ -11,6 +11,7 @@ import io.ferry.rpc.remoting.internal.service.ServiceTable;
 import io.ferry.rpc.remoting.internal.transport.Transports;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -76,15 +77,39 @@ public final class Server implements AutoCloseable {
                             .addLast("handler", handler);
                 }
             });
-            this.serverChannel = bootstrap.bind(bind).syncUninterruptibly().channel();
+            if (bind.isUnresolved()) {
+                throw new IllegalArgumentException("host: '" + options.host()
+                        + "' (expected: an address or name of this machine; it does not resolve)");
+            }
+            ChannelFuture bound = bootstrap.bind(bind).awaitUninterruptibly();
+            if (!bound.isSuccess()) {
+                throw bindFailed(options, bound.cause());
+            }
+            this.serverChannel = bound.channel();
             this.address = (InetSocketAddress) serverChannel.localAddress();
             handler.localAddress(address);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             shutdownResources();
             throw e;
         }
         log.info("Ferry server listening on {} ({} transport, {} IO threads, {} business threads)", address,
                 Transports.name(), options.ioThreads(), options.threads());
+    }
+
+    /** A bind failure that names the option and value to change, not just the kernel's words. */
+    private static RuntimeException bindFailed(ServerOptions options, Throwable cause) {
+        String where = (options.host() == null ? "every local address" : options.host());
+        String why = cause == null ? "unknown" : cause.getMessage();
+        if (why != null && why.contains("in use")) {
+            return new IllegalStateException("port: " + options.port() + " is already in use on " + where
+                    + " (another provider?); choose another port, or 0 for a free one", cause);
+        }
+        if (why != null && (why.contains("assign requested address") || why.contains("not available"))) {
+            return new IllegalArgumentException("host: '" + options.host() + "' is not an address of this machine"
+                    + " (cannot bind: " + why + ")", cause);
+        }
+        return new IllegalStateException("cannot listen on " + where + " port " + options.port() + ": " + why,
+                cause);
     }
 
     /** Linux silently caps the accept queue at net.core.somaxconn: say so when that defeats the backlog. */

@@ -11,8 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Rebuilds a Throwable written by {@link ThrowableSerializer} or by a Dubbo peer, through public API only: the
- * message goes to a constructor, the cause to {@code initCause}, the stack to {@code setStackTrace}, suppressed
+ * Rebuilds a Throwable written by {@link ThrowableSerializer} or by a Dubbo peer, through public API: the
+ * message goes to a constructor (and is put back exactly if the constructor changed it, see
+ * {@link ThrowableMessage}), the cause to {@code initCause}, the stack to {@code setStackTrace}, suppressed
  * exceptions to {@code addSuppressed}; an application subclass's own fields are set reflectively. Unknown fields
  * are read and dropped. A cause that refers back to the throwable itself (Dubbo writes an unset cause that way)
  * means "no cause".
@@ -59,6 +60,7 @@ final class ThrowableDeserializer extends AbstractDeserializer {
             }
         }
         Throwable result = instantiate(message, cause);
+        ThrowableMessage.restore(result, message);
         in.setRef(ref, result);
         if (cause instanceof Throwable c && c != result && result.getCause() == null) {
             try {

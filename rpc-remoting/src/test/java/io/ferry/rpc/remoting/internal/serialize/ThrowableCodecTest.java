@@ -32,8 +32,48 @@ class ThrowableCodecTest {
         }
     }
 
+    /** Decorates its argument: the message sent is already decorated. */
+    public static class NoSuchKey extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public NoSuchKey(String key) {
+            super("no such key: " + key);
+        }
+    }
+
+    /** Takes no message at all. */
+    public static class Refused extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public Refused() {
+            super("refused by policy");
+        }
+    }
+
+    /** Takes only a cause, whose text becomes the message. */
+    public static class Wrapped extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public Wrapped(Throwable cause) {
+            super(cause);
+        }
+    }
+
+    /** A code before the message. */
+    public static class Coded extends Exception {
+        private static final long serialVersionUID = 1L;
+        private final int code;
+
+        public Coded(int code, String message) {
+            super("[" + code + "] " + message);
+            this.code = code;
+        }
+    }
+
     public interface Quotas {
-        void spend(int amount) throws QuotaExceeded;
+        void spend(int amount) throws QuotaExceeded, NoSuchKey, Coded;
+
+        void refuse(Refused refused, Wrapped wrapped);
     }
 
     private static final SafeSerializerFactory FACTORY = new SafeSerializerFactory(
@@ -93,5 +133,21 @@ class ThrowableCodecTest {
         SafeSerializerFactory noQuotas = new SafeSerializerFactory(AllowedClasses.jdkOnly());
         IOException e = assertThrows(IOException.class, () -> roundTrip(new QuotaExceeded("x"), noQuotas));
         assertTrue(e.getMessage().contains(QuotaExceeded.class.getName()), e.getMessage());
+    }
+
+    @Test
+    void theMessageArrivesExactlyAsThrownWhateverTheConstructorDoesWithIt() throws Exception {
+        for (Throwable original : List.of(new NoSuchKey("xyz"), new Refused(),
+                new Wrapped(new IllegalStateException("inner")), new Coded(7, "seven"),
+                new QuotaExceeded(null), new QuotaExceeded("plain"))) {
+            Throwable copy = (Throwable) roundTrip(original, FACTORY);
+            assertEquals(original.getClass(), copy.getClass());
+            assertEquals(original.getMessage(), copy.getMessage(), original.getClass().getSimpleName());
+            assertArrayEquals(original.getStackTrace(), copy.getStackTrace());
+        }
+        Coded coded = (Coded) roundTrip(new Coded(7, "seven"), FACTORY);
+        assertEquals(7, coded.code, "own fields too");
+        Wrapped wrapped = (Wrapped) roundTrip(new Wrapped(new IllegalStateException("inner")), FACTORY);
+        assertEquals("inner", wrapped.getCause().getMessage());
     }
 }
