@@ -30,6 +30,9 @@ import java.util.List;
  *   <tr><td>socket</td><td>{@link SocketOptions#defaults()}</td></tr>
  *   <tr><td>retries</td><td>2: how many other providers a call that provably did not run may move to</td></tr>
  *   <tr><td>filters</td><td>none: consumer filters around every call of every reference, in order</td></tr>
+ *   <tr><td>waitForReady</td><td>false: a call to a provider known to be unreachable (its last connect failed,
+ *       it is backing off) fails at once, not executed, naming the address and the error; true: it waits for a
+ *       connection within its deadline</td></tr>
  *   <tr><td>loadBalance</td><td>{@link LoadBalance#ADAPTIVE}</td></tr>
  *   <tr><td>cluster</td><td>{@link ClusterMode#FAILOVER}</td></tr>
  *   <tr><td>forks</td><td>2: providers a {@link ClusterMode#FORKING} call goes to at once</td></tr>
@@ -219,6 +222,12 @@ public final class ConsumerConfig {
 
         public Builder lazy(boolean lazy) {
             client.lazy(lazy);
+            return this;
+        }
+
+        /** True: calls wait through failed connects within their deadline instead of failing at once. */
+        public Builder waitForReady(boolean wait) {
+            client.waitForReady(wait);
             return this;
         }
 

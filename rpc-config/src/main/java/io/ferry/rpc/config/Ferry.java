@@ -184,6 +184,9 @@ public final class Ferry implements AutoCloseable {
         if (config.lazy() != null) {
             options.lazy(config.lazy());
         }
+        if (config.waitForReady() != null) {
+            options.waitForReady(config.waitForReady());
+        }
         Duration timeout = config.timeout() != null ? config.timeout() : consumer.timeout();
         int retries = config.retries() != null ? config.retries() : consumer.retries();
         OutlierEjection ejection = config.outlierEjection() != null ? config.outlierEjection()
@@ -203,9 +206,8 @@ public final class Ferry implements AutoCloseable {
             checkOpen();
             transport = client(); // inside the check: a concurrent close either sees this client or refuses us
             if (config.address() != null) {
-                // the only provider calls can go to: a call waits through failed connects within its deadline
                 EndpointFactory endpoints = transport.endpoints(config.interfaceType(), config.allowList(),
-                        options.waitForReady(true).build());
+                        options.build());
                 StaticDirectory direct = new StaticDirectory(endpoints.open(config.address(), 100, Duration.ZERO),
                         ticker);
                 directories.add(direct);

@@ -27,6 +27,7 @@ import java.util.Map;
  *   <tr><td>timeout</td><td>from {@code @RpcService}, else the consumer's (1000 ms)</td></tr>
  *   <tr><td>connections</td><td>the consumer's (0: the shared connection)</td></tr>
  *   <tr><td>lazy</td><td>the consumer's (false)</td></tr>
+ *   <tr><td>waitForReady</td><td>the consumer's (false)</td></tr>
  *   <tr><td>retries</td><td>the consumer's (2)</td></tr>
  *   <tr><td>filters</td><td>none beyond the consumer's</td></tr>
  *   <tr><td>loadBalance, cluster, forks, actives, outlierEjection, retryBudget</td><td>the consumer's</td></tr>
@@ -42,6 +43,7 @@ public final class ReferenceConfig<T> {
     private final Duration timeout;
     private final Integer connections;
     private final Boolean lazy;
+    private final Boolean waitForReady;
     private final Map<String, MethodConfig> methods;
     private final ClassAllowList allowList;
     private final Integer retries;
@@ -78,6 +80,7 @@ public final class ReferenceConfig<T> {
                 : service != null && service.timeoutMillis() > 0 ? Duration.ofMillis(service.timeoutMillis()) : null;
         this.connections = b.connections;
         this.lazy = b.lazy;
+        this.waitForReady = b.waitForReady;
         this.methods = Map.copyOf(b.methods);
         for (String name : methods.keySet()) {
             boolean exists = java.util.Arrays.stream(interfaceType.getMethods()).anyMatch(m -> m.getName().equals(name));
@@ -142,6 +145,11 @@ public final class ReferenceConfig<T> {
     /** Null keeps the consumer's. */
     public Boolean lazy() {
         return lazy;
+    }
+
+    /** Null keeps the consumer's. */
+    public Boolean waitForReady() {
+        return waitForReady;
     }
 
     public Map<String, MethodConfig> methods() {
@@ -209,6 +217,7 @@ public final class ReferenceConfig<T> {
         private Duration timeout;
         private Integer connections;
         private Boolean lazy;
+        private Boolean waitForReady;
         private final Map<String, MethodConfig> methods = new HashMap<>();
         private ClassAllowList allowList = ClassAllowList.none();
         private Integer retries;
@@ -317,6 +326,15 @@ public final class ReferenceConfig<T> {
 
         public Builder<T> lazy(boolean lazy) {
             this.lazy = lazy;
+            return this;
+        }
+
+        /**
+         * True: a call to a provider that cannot be connected now waits for a connection within its deadline;
+         * false (the consumer's default): it fails at once, not executed, naming the address and the error.
+         */
+        public Builder<T> waitForReady(boolean wait) {
+            this.waitForReady = wait;
             return this;
         }
 

@@ -22,16 +22,21 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The proxy behind a reference: turns each method call into an {@link Invocation} with an absolute deadline,
  * computed once here from the call's timeout (and no later than the deadline of the provider call this thread is
  * serving), and hands it to the reference's invoker chain (filters, then the cluster). One call path: a
  * synchronous call waits on the future threadlessly (running its own completion), an asynchronous one returns it
- * (completing on the consumer's callback executor), a one-way call completes when written. {@code toString},
+ * (completing on the consumer's callback executor), a one-way call returns without waiting. {@code toString},
  * {@code equals} and {@code hashCode} are answered locally.
  */
 public final class ReferenceHandler implements InvocationHandler {
+    private static final Logger log = LoggerFactory.getLogger(ReferenceHandler.class);
+
     /** What one interface method resolves to, computed once. */
     public record MethodPlan(long timeoutNanos, boolean oneway, boolean async) {
     }
@@ -57,6 +62,7 @@ public final class ReferenceHandler implements InvocationHandler {
     private final Map<Method, MethodPlan> plans;
     private final MethodPlan echoPlan;
     private final String description;
+    private final AtomicLong nextOnewayWarning = new AtomicLong(System.nanoTime());
     private final Directory directory;
 
     public ReferenceHandler(Class<?> interfaceType, Invoker invoker, Executor callbacks, Ticker ticker,
@@ -110,6 +116,10 @@ public final class ReferenceHandler implements InvocationHandler {
         Object[] arguments = args == null ? NO_ARGUMENTS : args;
         Method called = echo ? ECHO : method;
 
+        if (plan.oneway() && !plan.async() && !context.isAsyncRequested()) {
+            return sendOneway(new Invocation(service, version, group, called, arguments, attachments, deadline,
+                    true, callbacks), method);
+        }
         if (plan.async() || context.isAsyncRequested()) {
             Invocation invocation = new Invocation(service, version, group, called, arguments, attachments,
                     deadline, plan.oneway(), callbacks);
@@ -134,6 +144,30 @@ public final class ReferenceHandler implements InvocationHandler {
         Invocation invocation = new Invocation(service, version, group, called, arguments, attachments, deadline,
                 plan.oneway(), executor);
         return waitFor(invocation, context, method, executor);
+    }
+
+    /**
+     * A one-way call never waits: it returns once handed over. What fails before anything could be sent (no
+     * provider, a payload too large, a provider known to be down) is thrown at once; what fails later is logged,
+     * at most once a second, since nobody waits for it.
+     */
+    private Object sendOneway(Invocation invocation, Method method) throws Throwable {
+        CompletableFuture<Result> sent = invoker.invoke(invocation);
+        if (sent.isCompletedExceptionally()) {
+            try {
+                sent.join();
+            } catch (CompletionException e) {
+                throw throwable(e.getCause(), method);
+            }
+        }
+        sent.whenComplete((r, error) -> {
+            long now = System.nanoTime();
+            long allowed = nextOnewayWarning.get();
+            if (error != null && now - allowed >= 0 && nextOnewayWarning.compareAndSet(allowed, now + 1_000_000_000L)) {
+                log.warn("one-way call {} was not delivered: {}", invocation.description(), error.toString());
+            }
+        });
+        return null;
     }
 
     private Object waitFor(Invocation invocation, RpcContext context, Method method, ThreadlessExecutor executor)

@@ -40,6 +40,9 @@ final class ConnectionSlot {
     private ScheduledFuture<?> scheduled;
     private boolean skippable;
     private int failures;
+    private boolean attemptInFlight;
+    private Throwable lastFailure;
+    private long lastFailureNanos;
     private long lastAttemptNanos;
     private boolean closed;
 
@@ -90,6 +93,18 @@ final class ConnectionSlot {
                 }
             }
         }, delayNanos, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Why this slot is known not to connect now: its last attempt failed and no other is under way (it is backing
+     * off), so a call may fail at once instead of waiting; null when connected, connecting, or never tried.
+     */
+    synchronized String knownUnreachable() {
+        if (closed || attemptInFlight || lastFailure == null || (ready != null && ready.join().isActive())) {
+            return null;
+        }
+        return "the last attempt, " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastFailureNanos)
+                + " ms ago, failed: " + lastFailure.getMessage();
     }
 
     synchronized boolean isClosed() {
@@ -185,6 +200,7 @@ final class ConnectionSlot {
     }
 
     private void attemptNow() {
+        attemptInFlight = true;
         lastAttemptNanos = System.nanoTime();
         scheduled = null;
         skippable = false;
@@ -196,13 +212,17 @@ final class ConnectionSlot {
         boolean wasClosed;
         synchronized (this) {
             wasClosed = closed;
+            attemptInFlight = false;
             if (!closed) {
                 next = null;
                 if (error == null) {
                     failures = 0;
+                    lastFailure = null;
                     ready = CompletableFuture.completedFuture(connection);
                     connection.channel().closeFuture().addListener(f -> lost(connection));
                 } else {
+                    lastFailure = error;
+                    lastFailureNanos = System.nanoTime();
                     scheduleAttempt(backoff.delay(++failures), false);
                 }
             }

@@ -187,9 +187,15 @@ public final class ProviderClient implements ProviderEndpoint {
             return CompletableFuture.failedFuture(notSentInTime(invocation));
         }
         ConnectionSlot slot = slots.length == 1 ? slots[0] : slots[Math.floorMod(next.getAndIncrement(), slots.length)];
-        CompletableFuture<Connection> connection = slot.connection();
+        String unreachable = options.waitForReady() ? null : slot.knownUnreachable();
+        CompletableFuture<Connection> connection = slot.connection(); // also pulls the next attempt forward
         if (connection.isDone() && !connection.isCompletedExceptionally()) {
             return encodeAndSend(connection.join(), invocation, method);
+        }
+        if (unreachable != null) {
+            // known down and backing off: say so now rather than spend the caller's whole timeout waiting
+            return CompletableFuture.failedFuture(RpcException.notExecuted(RpcStatus.NETWORK, "cannot connect to "
+                    + addressText + " for " + invocation.description() + ": " + unreachable + "; not sent", null));
         }
         return sendWhenConnected(slot, connection, invocation, method);
     }

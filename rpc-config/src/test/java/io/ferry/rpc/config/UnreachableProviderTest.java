@@ -1,0 +1,73 @@
+package io.ferry.rpc.config;
+
+import io.ferry.rpc.RpcException;
+import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.config.fixtures.UserService;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A provider that refuses connections, or never answers: calls say so at once, and one-way calls never wait. */
+class UnreachableProviderTest {
+    private final Ferry consumer = Ferry.builder().shutdownHook(false).build();
+
+    @AfterEach
+    void close() {
+        consumer.close();
+    }
+
+    private static int refusingPort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort(); // closed at once: connects are refused
+        }
+    }
+
+    @Test
+    void callsToAProviderThatRefusesConnectionsFailAtOnceNamingItAndWhy() throws Exception {
+        int port = refusingPort();
+        UserService users = consumer.reference(ReferenceConfig.builder(UserService.class)
+                .url("dubbo://127.0.0.1:" + port).timeout(Duration.ofSeconds(5)).build());
+        for (int i = 0; i < 3; i++) {
+            long start = System.nanoTime();
+            RpcException e = assertThrows(RpcException.class, () -> users.hello("x"));
+            long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertEquals(RpcStatus.NETWORK, e.status(), e.toString());
+            assertTrue(e.isNotExecuted());
+            assertTrue(e.getMessage().contains("127.0.0.1:" + port), e.getMessage());
+            assertTrue(took < 2000, "failed after " + took + " ms, not after its 5 s timeout");
+        }
+    }
+
+    @Test
+    void waitForReadyWaitsForAConnectionWithinTheDeadline() throws Exception {
+        int port = refusingPort();
+        UserService users = consumer.reference(ReferenceConfig.builder(UserService.class)
+                .url("dubbo://127.0.0.1:" + port).timeout(Duration.ofMillis(400)).waitForReady(true).build());
+        long start = System.nanoTime();
+        RpcException e = assertThrows(RpcException.class, () -> users.hello("x"));
+        assertEquals(RpcStatus.TIMEOUT, e.status(), e.toString());
+        assertTrue(e.isNotExecuted());
+        assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) >= 380, "waited for its deadline");
+    }
+
+    @Test
+    void aOneWayCallNeverWaitsForATimeout() throws Exception {
+        // the kernel accepts into a queue nobody takes from: no readiness ping is ever answered
+        try (ServerSocket neverAccepts = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            UserService users = consumer.reference(ReferenceConfig.builder(UserService.class)
+                    .url("dubbo://127.0.0.1:" + neverAccepts.getLocalPort()).timeout(Duration.ofSeconds(2)).build());
+            long start = System.nanoTime();
+            users.record("nobody listens");
+            long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(took < 500, "returned after " + took + " ms");
+        }
+    }
+}
