@@ -63,6 +63,9 @@ public enum RpcStatus {
      */
     public static final String EXPIRED_PREFIX = "Request expired on the provider, not executed: ";
 
+    /** The message prefix of an answer a provider could not send because it was over the payload limit (25). */
+    public static final String PAYLOAD_TOO_LARGE_PREFIX = "Payload too large: ";
+
     /** The message prefix of a call a provider refused unrun for its {@code executes} limit (status 100). */
     public static final String LIMIT_EXCEEDED_PREFIX = "Concurrency limit exceeded, not executed: ";
 
@@ -86,13 +89,18 @@ public enum RpcStatus {
      */
     public static RpcStatus fromWire(byte code, String message) {
         switch (code) {
-            case 25: return SERIALIZATION;
+            case 25:
+                return message != null && (message.startsWith(PAYLOAD_TOO_LARGE_PREFIX)
+                        || message.contains("Data length too large")) ? PAYLOAD_TOO_LARGE : SERIALIZATION;
             case 30:
             case 31: return TIMEOUT;
             case 35: return NETWORK;
             case 40:
                 return message != null && message.startsWith(METHOD_NOT_FOUND_PREFIX) ? METHOD_NOT_FOUND : BAD_REQUEST;
-            case 50: return BAD_RESPONSE;
+            case 50:
+                // Dubbo reports an answer over its payload limit as a failure to send the response
+                return message != null && message.contains("Data length too large") ? PAYLOAD_TOO_LARGE
+                        : BAD_RESPONSE;
             case 60: return SERVICE_NOT_FOUND;
             case 70:
                 return message != null && message.startsWith(SERVICE_NOT_FOUND_PREFIX) ? SERVICE_NOT_FOUND

@@ -192,6 +192,7 @@ class EndToEndTest {
             UserService users = tight.reference(ReferenceConfig.builder(UserService.class).url(url).build());
             RpcException e = assertThrows(RpcException.class, () -> users.hello("y".repeat(10_000)));
             assertEquals(RpcStatus.PAYLOAD_TOO_LARGE, e.status());
+            assertTrue(e.isNotExecuted(), "not sent: safe to try elsewhere");
             assertEquals("hello small", users.hello("small"));
         }
     }
@@ -204,7 +205,7 @@ class EndToEndTest {
             UserService users = consumer.reference(ReferenceConfig.builder(UserService.class)
                     .url("dubbo://127.0.0.1:" + port).build());
             RpcException e = assertThrows(RpcException.class, () -> users.big(10_000));
-            assertEquals(RpcStatus.SERIALIZATION, e.status());
+            assertEquals(RpcStatus.PAYLOAD_TOO_LARGE, e.status(), "an answer too large is not a serialization error");
             assertTrue(e.getMessage().contains("exceeds"), e.getMessage());
             assertEquals(100, users.big(100).length());
         }
@@ -218,6 +219,24 @@ class EndToEndTest {
             assertEquals(RpcStatus.PAYLOAD_TOO_LARGE, e.status());
             assertEquals(100, users.big(100).length(), "the connection carries on");
         }
+    }
+
+    /** A subtype the consumer trusts but the provider's signatures never mention. */
+    public static final class Gadget implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        public String name = "g";
+    }
+
+    @Test
+    void aClassTheProviderDoesNotAllowIsRefusedUnrunAndTheMessageSaysWhereToAllowIt() {
+        UserService users = consumer.reference(ReferenceConfig.builder(UserService.class).url(url)
+                .allowList(io.ferry.rpc.remoting.ClassAllowList.ofClasses(Gadget.class)).build());
+        RpcException e = assertThrows(RpcException.class, () -> users.describe(new Gadget()));
+        assertEquals(RpcStatus.BAD_REQUEST, e.status());
+        assertTrue(e.isNotExecuted(), "the provider refused it before running anything");
+        assertTrue(e.getMessage().contains(Gadget.class.getName()), e.getMessage());
+        assertTrue(e.getMessage().contains("allow it on the provider, in its ServiceConfig.allowList"),
+                e.getMessage());
     }
 
     @Test

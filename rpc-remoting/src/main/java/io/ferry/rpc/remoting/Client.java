@@ -35,7 +35,7 @@ public final class Client implements AutoCloseable {
      * the interface's signatures plus {@code allowList}.
      */
     public EndpointFactory endpoints(Class<?> service, ClassAllowList allowList, ClientOptions options) {
-        ServiceSchema schema = ServiceSchema.of(service, allowList);
+        ServiceSchema schema = ServiceSchema.of(service, allowList, ServiceSchema.Side.CONSUMER);
         return (address, weight, spread) -> new ProviderClient(resources, address, schema, options, weight, spread);
     }
 

@@ -138,7 +138,8 @@ public final class Server implements AutoCloseable {
                 new BusinessPool(export.pool(), "ferry-biz-" + export.type().getSimpleName()))) {
             log.info("{} runs on a pool of its own ({} threads)", export.type().getName(), export.pool().threads());
         }
-        services.add(new ProviderService(ServiceSchema.of(export.type(), export.allowList()), export.version(),
+        services.add(new ProviderService(ServiceSchema.of(export.type(), export.allowList(),
+                ServiceSchema.Side.PROVIDER), export.version(),
                 export.group(), export.invoker(), export.timeout(), export.methodTimeouts()));
     }
 

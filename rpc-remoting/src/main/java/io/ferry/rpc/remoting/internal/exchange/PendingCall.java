@@ -114,9 +114,11 @@ final class PendingCall {
             RpcStatus status = RpcStatus.fromWire(frame.status(), message);
             String text = peer + " answered status " + frame.status() + " to " + description() + ": "
                     + (message != null ? message : "(no readable message)");
-            boolean expiredUnrun = status == RpcStatus.TIMEOUT && message != null
-                    && message.startsWith(RpcStatus.EXPIRED_PREFIX);
-            result.completeExceptionally(expiredUnrun ? RpcException.notExecuted(status, text, null)
+            // statuses a provider sends only for requests it never ran (the rest the exception's status decides)
+            boolean unrun = status == RpcStatus.BAD_REQUEST || status == RpcStatus.METHOD_NOT_FOUND
+                    || (status == RpcStatus.TIMEOUT && message != null
+                    && message.startsWith(RpcStatus.EXPIRED_PREFIX));
+            result.completeExceptionally(unrun ? RpcException.notExecuted(status, text, null)
                     : new RpcException(status, text));
             return;
         }

@@ -71,19 +71,32 @@ public final class AllowedClasses {
 
     private final Set<String> reachable;
     private final ClassAllowList user;
+    private final String remedy;
 
-    private AllowedClasses(Set<String> reachable, ClassAllowList user) {
+    private AllowedClasses(Set<String> reachable, ClassAllowList user, String remedy) {
         this.reachable = Set.copyOf(reachable);
         this.user = user;
+        this.remedy = remedy;
     }
 
     /** Only the JDK basics: for error messages and events, which carry no application types. */
     public static AllowedClasses jdkOnly() {
-        return new AllowedClasses(Set.of(), ClassAllowList.none());
+        return new AllowedClasses(Set.of(), ClassAllowList.none(),
+                "allow it with ClassAllowList if it is a trusted subtype of a declared type");
     }
 
     /** The classes allowed for calls of these service interfaces. */
     public static AllowedClasses forServices(Collection<Class<?>> serviceInterfaces, ClassAllowList user) {
+        return forServices(serviceInterfaces, user,
+                "allow it with ClassAllowList if it is a trusted subtype of a declared type");
+    }
+
+    /**
+     * The classes allowed for calls of these service interfaces; {@code remedy} tells, in a rejection's message,
+     * where this side's user adds a class (the provider's service config, the consumer's reference config).
+     */
+    public static AllowedClasses forServices(Collection<Class<?>> serviceInterfaces, ClassAllowList user,
+                                             String remedy) {
         Set<String> names = new HashSet<>();
         Reach reach = new Reach(names);
         for (Class<?> iface : serviceInterfaces) {
@@ -100,7 +113,7 @@ public final class AllowedClasses {
                 }
             }
         }
-        return new AllowedClasses(names, user);
+        return new AllowedClasses(names, user, remedy);
     }
 
     /**
@@ -141,7 +154,7 @@ public final class AllowedClasses {
     /** Throws the error a rejected class gets, naming the class and never touching an instance of it. */
     public void check(String typeName) throws ClassNotAllowedException {
         if (!allows(typeName)) {
-            throw new ClassNotAllowedException(typeName);
+            throw new ClassNotAllowedException(typeName, remedy);
         }
     }
 
@@ -221,9 +234,8 @@ public final class AllowedClasses {
     public static final class ClassNotAllowedException extends HessianProtocolException {
         private static final long serialVersionUID = 1L;
 
-        ClassNotAllowedException(String className) {
-            super("class not allowed for deserialization: " + className
-                    + " (allow it with ClassAllowList if it is a trusted subtype of a declared type)");
+        ClassNotAllowedException(String className, String remedy) {
+            super("class not allowed for deserialization: " + className + " (" + remedy + ")");
         }
     }
 }

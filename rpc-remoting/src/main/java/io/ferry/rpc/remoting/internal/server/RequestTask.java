@@ -40,6 +40,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class RequestTask implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(RequestTask.class);
+    private static final LogLimiter REFUSED = new LogLimiter(10);
+    private static final LogLimiter UNDECLARED = new LogLimiter(10);
 
     private final Channel channel;
     private final InboundFrame frame;
@@ -77,6 +79,12 @@ final class RequestTask implements Runnable {
             answerError(r.status, r.getMessage());
             return;
         } catch (IOException | RuntimeException e) {
+            long left = REFUSED.tryLog();
+            if (left >= 0) {
+                // the message names a refused class and sizes, never the decoded values
+                log.warn("{}: refused a {}-byte request: {}{}", channel.remoteAddress(), size, e.getMessage(),
+                        left > 0 ? " (" + left + " more refusals not logged)" : "");
+            }
             answerError(RpcStatus.BAD_REQUEST, "Fail to decode request due to: " + e.getMessage());
             return;
         } catch (Error e) {
@@ -179,7 +187,9 @@ final class RequestTask implements Runnable {
                     // a provider filter refused the call unrun: a status the consumer can act on, not a value
                     answerError(RpcStatus.LIMIT_EXCEEDED, refused.getMessage());
                 } else {
-                    answer(call, null, deliverable(call, unwrap(error)), contextAttachments);
+                    Throwable thrown = unwrap(error);
+                    reportIfUndeclared(call, thrown);
+                    answer(call, null, deliverable(call, thrown), contextAttachments);
                 }
             } catch (Throwable t) {
                 // never leave a caller waiting for its timeout because answering failed
@@ -200,6 +210,40 @@ final class RequestTask implements Runnable {
         Map<String, Object> all = new HashMap<>(fromContext);
         all.putAll(fromResult);
         return all;
+    }
+
+    /**
+     * Dubbo operators expect a line for a service failing with something its signature does not declare (a
+     * runtime exception or an Error): logged with the class names only, at most 10 lines a second.
+     */
+    private void reportIfUndeclared(Decoded call, Throwable thrown) {
+        if (thrown instanceof RpcException || declared(call, thrown)) {
+            return;
+        }
+        long left = UNDECLARED.tryLog();
+        if (left < 0) {
+            return;
+        }
+        String more = left > 0 ? " (" + left + " more not logged)" : "";
+        if (thrown instanceof Error) {
+            log.error("{} failed with {} (request {} from {}){}", describe(call), thrown.getClass().getName(),
+                    frame.id(), channel.remoteAddress(), more, thrown);
+        } else {
+            log.warn("{} threw {}, which its signature does not declare (request {} from {}){}", describe(call),
+                    thrown.getClass().getName(), frame.id(), channel.remoteAddress(), more, thrown);
+        }
+    }
+
+    private static boolean declared(Decoded call, Throwable thrown) {
+        if (call.method() == null) {
+            return false;
+        }
+        for (Class<?> type : call.method().method().getExceptionTypes()) {
+            if (type.isInstance(thrown)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void reportIfSlow(Decoded call, long tookNanos) {
@@ -235,8 +279,9 @@ final class RequestTask implements Runnable {
                     });
         } catch (FrameEncoder.PayloadTooLargeException e) {
             log.warn("{}: answer to {} not sent: {}", channel.remoteAddress(), describe(call), e.getMessage());
-            out = FrameEncoder.errorResponse(channel.alloc(), frame.id(), RpcStatus.SERIALIZATION,
-                    "response of " + describe(call) + " not sent: " + e.getMessage());
+            out = FrameEncoder.errorResponse(channel.alloc(), frame.id(), RpcStatus.PAYLOAD_TOO_LARGE,
+                    RpcStatus.PAYLOAD_TOO_LARGE_PREFIX + "the answer of " + describe(call) + " was not sent: "
+                            + e.getMessage());
         } catch (IOException | RuntimeException | StackOverflowError e) {
             log.warn("{}: cannot serialize the answer to {}: {}", channel.remoteAddress(), describe(call),
                     e.getMessage());

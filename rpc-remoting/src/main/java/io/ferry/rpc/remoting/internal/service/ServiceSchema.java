@@ -37,7 +37,19 @@ public final class ServiceSchema {
     private final Map<Method, MethodSchema> byMethod = new HashMap<>();
     private final SafeSerializerFactory serializerFactory;
 
-    private ServiceSchema(Class<?> type, ClassAllowList allowList) {
+    /** Which end of a call a schema serves: it says where a rejected class must be allowed. */
+    public enum Side {
+        PROVIDER("a class in a request: allow it on the provider, in its ServiceConfig.allowList(...)"),
+        CONSUMER("a class in an answer: allow it on the consumer, in its ReferenceConfig.allowList(...)");
+
+        private final String remedy;
+
+        Side(String remedy) {
+            this.remedy = remedy;
+        }
+    }
+
+    private ServiceSchema(Class<?> type, ClassAllowList allowList, Side side) {
         if (!type.isInterface()) {
             throw new IllegalArgumentException("interface: " + type.getName() + " (expected: an interface)");
         }
@@ -51,11 +63,18 @@ public final class ServiceSchema {
                     .putIfAbsent(schema.descriptor(), schema);
             byMethod.put(method, schema);
         }
-        this.serializerFactory = new SafeSerializerFactory(AllowedClasses.forServices(List.of(type), allowList));
+        this.serializerFactory = new SafeSerializerFactory(AllowedClasses.forServices(List.of(type), allowList,
+                side == null ? "allow it with ClassAllowList if it is a trusted subtype of a declared type"
+                        : side.remedy));
     }
 
     public static ServiceSchema of(Class<?> type, ClassAllowList allowList) {
-        return new ServiceSchema(type, allowList);
+        return new ServiceSchema(type, allowList, null);
+    }
+
+    /** A schema for one end of the calls: rejections then say on which end to allow the class. */
+    public static ServiceSchema of(Class<?> type, ClassAllowList allowList, Side side) {
+        return new ServiceSchema(type, allowList, side);
     }
 
     public Class<?> type() {
