@@ -30,6 +30,7 @@ public final class RegistryOptions {
     private final String root;
     private final Path cacheFile;
     private final boolean cacheFileSet;
+    private final boolean cacheFileOff;
     private final boolean embedded;
 
     private RegistryOptions(Builder b) {
@@ -40,8 +41,10 @@ public final class RegistryOptions {
         this.sessionTimeout = b.sessionTimeout;
         this.connectionTimeout = b.connectionTimeout;
         this.root = b.root;
-        this.cacheFileSet = b.cacheFile != null;
-        this.cacheFile = cacheFileSet ? b.cacheFile : defaultCacheFile("ferry", addresses.get(0));
+        this.cacheFileOff = b.cacheFileOff;
+        this.cacheFileSet = b.cacheFile != null || cacheFileOff;
+        this.cacheFile = cacheFileOff ? null : b.cacheFile != null ? b.cacheFile
+                : defaultCacheFile("ferry", addresses.get(0));
         this.embedded = b.embedded;
     }
 
@@ -117,6 +120,7 @@ public final class RegistryOptions {
         return root;
     }
 
+    /** The cache file, or null when {@link Builder#noCacheFile()} turned it off. */
     public Path cacheFile() {
         return cacheFile;
     }
@@ -133,6 +137,7 @@ public final class RegistryOptions {
         private Duration connectionTimeout = Duration.ofSeconds(5);
         private String root = "dubbo";
         private Path cacheFile;
+        private boolean cacheFileOff;
         private boolean embedded;
 
         private Builder clearAddresses() {
@@ -174,6 +179,14 @@ public final class RegistryOptions {
 
         public Builder cacheFile(Path cacheFile) {
             this.cacheFile = cacheFile;
+            this.cacheFileOff = false;
+            return this;
+        }
+
+        /** No cache file: a consumer starting while ZooKeeper is down then finds no provider until it is back. */
+        public Builder noCacheFile() {
+            this.cacheFile = null;
+            this.cacheFileOff = true;
             return this;
         }
 

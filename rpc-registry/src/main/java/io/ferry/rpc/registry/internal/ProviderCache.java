@@ -18,7 +18,8 @@ import java.util.Properties;
  * The last provider list seen for each interface, kept in a file so that a consumer starting while ZooKeeper is
  * down still finds providers. One line per interface: its name, then the encoded provider node names. Written
  * whole to a temporary file and moved into place, so a crash never leaves half a file. One file per application
- * by default; processes of one application on one host share it, and the last writer wins.
+ * by default; processes of one application on one host share it, and the last writer wins. With no file (turned
+ * off) the lists are kept in memory only.
  */
 public final class ProviderCache {
     private static final Logger log = LoggerFactory.getLogger(ProviderCache.class);
@@ -28,7 +29,7 @@ public final class ProviderCache {
 
     public ProviderCache(Path file) {
         this.file = file;
-        if (Files.isReadable(file)) {
+        if (file != null && Files.isReadable(file)) {
             try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
                 entries.load(reader);
             } catch (IOException | IllegalArgumentException e) {
@@ -52,6 +53,9 @@ public final class ProviderCache {
             return;
         }
         entries.setProperty(interfaceName, value);
+        if (file == null) {
+            return;
+        }
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             // a temporary file of our own: two processes writing at once must not share one
