@@ -30,6 +30,9 @@ import java.util.List;
  *   <tr><td>socket</td><td>{@link SocketOptions#defaults()}</td></tr>
  *   <tr><td>retries</td><td>2: how many other providers a call that provably did not run may move to</td></tr>
  *   <tr><td>filters</td><td>none: consumer filters around every call of every reference, in order</td></tr>
+ *   <tr><td>check</td><td>true: {@code reference()} returns once a provider has a ready connection, or fails after
+ *       {@code connectTimeout} naming the providers tried and why; false: it returns at once (Dubbo's
+ *       {@code check})</td></tr>
  *   <tr><td>waitForReady</td><td>false: a call to a provider known to be unreachable (its last connect failed,
  *       it is backing off) fails at once, not executed, naming the address and the error; true: it waits for a
  *       connection within its deadline</td></tr>
@@ -47,6 +50,7 @@ public final class ConsumerConfig {
     private final ClientOptions client;
     private final Duration connectSpread;
     private final int retries;
+    private final boolean check;
     private final List<Filter> filters;
     private final LoadBalance loadBalance;
     private final ClusterMode cluster;
@@ -63,6 +67,7 @@ public final class ConsumerConfig {
         this.outlierEjection = b.outlierEjection;
         this.retryBudget = b.retryBudget;
         this.retries = b.retries;
+        this.check = b.check;
         this.filters = List.copyOf(b.filters);
         this.timeout = b.timeout;
         this.ioThreads = b.ioThreads;
@@ -99,6 +104,10 @@ public final class ConsumerConfig {
         return retries;
     }
 
+    public boolean check() {
+        return check;
+    }
+
     public List<Filter> filters() {
         return filters;
     }
@@ -133,6 +142,17 @@ public final class ConsumerConfig {
         private final ClientOptions.Builder client = ClientOptions.builder();
         private Duration connectSpread = Duration.ofSeconds(1);
         private int retries = 2;
+        private boolean check = true;
+
+        /**
+         * True (default): creating a reference waits until one of its providers is ready, and fails after
+         * {@code connectTimeout} with the providers tried and why; false: it returns at once and the first calls
+         * wait for (or fail on) the connection. Dubbo's {@code check}.
+         */
+        public Builder check(boolean check) {
+            this.check = check;
+            return this;
+        }
         private final List<Filter> filters = new ArrayList<>();
         private LoadBalance loadBalance = LoadBalance.ADAPTIVE;
         private ClusterMode cluster = ClusterMode.FAILOVER;

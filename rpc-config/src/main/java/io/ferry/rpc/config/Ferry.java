@@ -10,7 +10,9 @@ import io.ferry.rpc.cluster.Directory;
 import io.ferry.rpc.config.internal.ImplementationInvoker;
 import io.ferry.rpc.config.internal.ReferenceHandler;
 import io.ferry.rpc.config.internal.RegistryUrls;
+import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcMethod;
+import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.cluster.Cluster;
 import io.ferry.rpc.cluster.LoadBalancer;
 import io.ferry.rpc.config.internal.ConcurrencyLimit;
@@ -237,10 +239,41 @@ public final class Ferry implements AutoCloseable {
         }
         Invoker chain = Filter.chain(filters, cluster(config, retries, plans.keySet()).join(directory,
                 balancer(config)));
+        boolean check = config.check() != null ? config.check() : consumer.check();
+        boolean lazy = config.lazy() != null ? config.lazy() : consumer.clientOptions().lazy();
+        if (check && !lazy) {
+            awaitAProvider(service, directory, consumer.clientOptions().connectTimeout());
+        }
         ReferenceHandler handler = new ReferenceHandler(config.interfaceType(), chain, transport.callbackExecutor(),
                 ticker, plans, timeout, config.version(), config.group(), application.name(), directory);
         return config.interfaceType().cast(Proxy.newProxyInstance(config.interfaceType().getClassLoader(),
                 new Class<?>[] {config.interfaceType(), EchoService.class}, handler));
+    }
+
+    /** {@code check}: a provider must be ready before the reference is handed out; else it is closed again. */
+    private void awaitAProvider(String service, Directory directory, Duration timeout) {
+        String why;
+        try {
+            why = directory instanceof StaticDirectory direct ? direct.awaitReady(timeout.toNanos())
+                    : ((RegistryDirectory) directory).awaitReady(timeout.toNanos());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            why = "interrupted while waiting";
+        }
+        if (why == null) {
+            return;
+        }
+        synchronized (this) {
+            directories.remove(directory);
+        }
+        try {
+            ((AutoCloseable) directory).close();
+        } catch (Exception e) {
+            log.warn("closing {}: {}", directory.describe(), e.toString());
+        }
+        throw RpcException.notExecuted(RpcStatus.NO_PROVIDER, "reference to " + service + " (" + directory.describe()
+                + "): no provider ready within " + timeout.toMillis() + " ms: " + why
+                + " (check is on: use check(false) to create the reference anyway)", null);
     }
 
     private LoadBalancer balancer(ReferenceConfig<?> config) {

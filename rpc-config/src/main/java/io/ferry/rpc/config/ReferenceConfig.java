@@ -28,6 +28,7 @@ import java.util.Map;
  *   <tr><td>connections</td><td>the consumer's (0: the shared connection)</td></tr>
  *   <tr><td>lazy</td><td>the consumer's (false)</td></tr>
  *   <tr><td>waitForReady</td><td>the consumer's (false)</td></tr>
+ *   <tr><td>check</td><td>the consumer's (true)</td></tr>
  *   <tr><td>retries</td><td>the consumer's (2)</td></tr>
  *   <tr><td>filters</td><td>none beyond the consumer's</td></tr>
  *   <tr><td>loadBalance, cluster, forks, actives, outlierEjection, retryBudget</td><td>the consumer's</td></tr>
@@ -44,6 +45,7 @@ public final class ReferenceConfig<T> {
     private final Integer connections;
     private final Boolean lazy;
     private final Boolean waitForReady;
+    private final Boolean check;
     private final Map<String, MethodConfig> methods;
     private final ClassAllowList allowList;
     private final Integer retries;
@@ -81,6 +83,7 @@ public final class ReferenceConfig<T> {
         this.connections = b.connections;
         this.lazy = b.lazy;
         this.waitForReady = b.waitForReady;
+        this.check = b.check;
         this.methods = Map.copyOf(b.methods);
         for (String name : methods.keySet()) {
             boolean exists = java.util.Arrays.stream(interfaceType.getMethods()).anyMatch(m -> m.getName().equals(name));
@@ -152,6 +155,11 @@ public final class ReferenceConfig<T> {
         return waitForReady;
     }
 
+    /** Null keeps the consumer's. */
+    public Boolean check() {
+        return check;
+    }
+
     public Map<String, MethodConfig> methods() {
         return methods;
     }
@@ -218,6 +226,7 @@ public final class ReferenceConfig<T> {
         private Integer connections;
         private Boolean lazy;
         private Boolean waitForReady;
+        private Boolean check;
         private final Map<String, MethodConfig> methods = new HashMap<>();
         private ClassAllowList allowList = ClassAllowList.none();
         private Integer retries;
@@ -335,6 +344,15 @@ public final class ReferenceConfig<T> {
          */
         public Builder<T> waitForReady(boolean wait) {
             this.waitForReady = wait;
+            return this;
+        }
+
+        /**
+         * True: {@code reference()} returns once a provider has a ready connection, or fails after the consumer's
+         * {@code connectTimeout} with the providers tried and why; false: it returns at once.
+         */
+        public Builder<T> check(boolean check) {
+            this.check = check;
             return this;
         }
 

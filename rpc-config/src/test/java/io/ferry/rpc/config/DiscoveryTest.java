@@ -53,10 +53,15 @@ class DiscoveryTest {
     }
 
     private WhoAmI consumer() {
+        return consumer(true);
+    }
+
+    private WhoAmI consumer(boolean check) {
         Ferry ferry = Ferry.builder().application(ApplicationConfig.of("consumer"))
                 .registry(registry("consumer.cache")).build();
         zk.track(ferry);
-        return ferry.reference(ReferenceConfig.builder(WhoAmI.class).timeout(Duration.ofSeconds(5)).build());
+        return ferry.reference(ReferenceConfig.builder(WhoAmI.class).timeout(Duration.ofSeconds(5)).check(check)
+                .build());
     }
 
     /** Calls until {@code condition} holds for the set of names that answered recently (bounded: 15 s). */
@@ -128,7 +133,7 @@ class DiscoveryTest {
 
     @Test
     void withoutProvidersACallFailsAtOnceWithNoProvider() {
-        WhoAmI who = consumer();
+        WhoAmI who = consumer(false);
         long start = System.nanoTime();
         RpcException e = assertThrows(RpcException.class, who::who);
         assertEquals(RpcStatus.NO_PROVIDER, e.status());

@@ -268,9 +268,11 @@ class EndToEndTest {
     @Test
     void deadProviderFailsFastWithNetworkError() {
         provider.close();
-        UserService users = reference();
+        UserService users = consumer.reference(ReferenceConfig.builder(UserService.class).url(url).check(false)
+                .build());
         RpcException e = assertThrows(RpcException.class, () -> users.hello("anyone"));
-        assertTrue(e.status() == RpcStatus.NETWORK || e.status() == RpcStatus.TIMEOUT, e.toString());
+        assertEquals(RpcStatus.NETWORK, e.status(), e.toString());
+        assertTrue(e.isNotExecuted());
     }
 
     @Test

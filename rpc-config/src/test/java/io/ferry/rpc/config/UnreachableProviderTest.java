@@ -34,7 +34,7 @@ class UnreachableProviderTest {
     void callsToAProviderThatRefusesConnectionsFailAtOnceNamingItAndWhy() throws Exception {
         int port = refusingPort();
         UserService users = consumer.reference(ReferenceConfig.builder(UserService.class)
-                .url("dubbo://127.0.0.1:" + port).timeout(Duration.ofSeconds(5)).build());
+                .url("dubbo://127.0.0.1:" + port).timeout(Duration.ofSeconds(5)).check(false).build());
         for (int i = 0; i < 3; i++) {
             long start = System.nanoTime();
             RpcException e = assertThrows(RpcException.class, () -> users.hello("x"));
@@ -50,7 +50,7 @@ class UnreachableProviderTest {
     void waitForReadyWaitsForAConnectionWithinTheDeadline() throws Exception {
         int port = refusingPort();
         UserService users = consumer.reference(ReferenceConfig.builder(UserService.class)
-                .url("dubbo://127.0.0.1:" + port).timeout(Duration.ofMillis(400)).waitForReady(true).build());
+                .url("dubbo://127.0.0.1:" + port).timeout(Duration.ofMillis(400)).waitForReady(true).check(false).build());
         long start = System.nanoTime();
         RpcException e = assertThrows(RpcException.class, () -> users.hello("x"));
         assertEquals(RpcStatus.TIMEOUT, e.status(), e.toString());
@@ -63,11 +63,29 @@ class UnreachableProviderTest {
         // the kernel accepts into a queue nobody takes from: no readiness ping is ever answered
         try (ServerSocket neverAccepts = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             UserService users = consumer.reference(ReferenceConfig.builder(UserService.class)
-                    .url("dubbo://127.0.0.1:" + neverAccepts.getLocalPort()).timeout(Duration.ofSeconds(2)).build());
+                    .url("dubbo://127.0.0.1:" + neverAccepts.getLocalPort()).timeout(Duration.ofSeconds(2))
+                    .check(false).build());
             long start = System.nanoTime();
             users.record("nobody listens");
             long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             assertTrue(took < 500, "returned after " + took + " ms");
+        }
+    }
+
+    @Test
+    void withCheckCreatingAReferenceToAProviderThatIsDownFailsNamingItAndWhy() throws Exception {
+        int port = refusingPort();
+        try (Ferry quick = Ferry.builder().consumer(ConsumerConfig.builder().connectTimeout(Duration.ofMillis(500))
+                .build()).shutdownHook(false).build()) {
+            long start = System.nanoTime();
+            RpcException e = assertThrows(RpcException.class, () -> quick.reference(
+                    ReferenceConfig.builder(UserService.class).url("dubbo://127.0.0.1:" + port).build()));
+            assertEquals(RpcStatus.NO_PROVIDER, e.status());
+            assertTrue(e.getMessage().contains("127.0.0.1:" + port) && e.getMessage().contains("refused"),
+                    e.getMessage());
+            assertTrue(e.getMessage().contains("check(false)"), "says how to do without: " + e.getMessage());
+            long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(took >= 450 && took < 3000, "waited its connect timeout: " + took + " ms");
         }
     }
 }

@@ -114,6 +114,12 @@ public final class RegistryDirectory implements Directory, ProviderListener, Aut
         members = List.copyOf(next.values());
         live = members.stream().map(m -> (Endpoint) m.tracked()).toList();
         log.info("{}: {} provider(s): {}", service, members.size(), next.keySet());
+        notifyAll(); // a reference waiting for a ready provider (check) looks again
+    }
+
+    /** Null once one of the listed providers is ready; else, after {@code timeoutNanos}, why not. */
+    public String awaitReady(long timeoutNanos) throws InterruptedException {
+        return ReadyCheck.await(() -> members.stream().map(Member::client).toList(), this, timeoutNanos);
     }
 
     private TrackedEndpoint tracked(ProviderInstance provider, ProviderEndpoint client) {

@@ -29,6 +29,11 @@ public final class StaticDirectory implements Directory, AutoCloseable {
         return "dubbo://" + endpoint.address();
     }
 
+    /** Null once the provider is ready; else, after {@code timeoutNanos}, why not. */
+    public String awaitReady(long timeoutNanos) throws InterruptedException {
+        return ReadyCheck.await(() -> List.of(endpoint), this, timeoutNanos);
+    }
+
     @Override
     public void close() {
         endpoint.close();
