@@ -223,7 +223,7 @@ public final class Ferry implements AutoCloseable {
                 EndpointFactory endpoints = transport.endpoints(config.interfaceType(), config.allowList(),
                         options.build());
                 RegistryDirectory cluster = new RegistryDirectory(service, endpoints, consumer.connectSpread(),
-                        Math.max(15_000, 2 * timeout.toMillis()), ticker, ejection);
+                        Math.max(15_000, 2 * timeout.toMillis()), ticker, ejection, r::describe);
                 directories.add(cluster);
                 r.subscribe(new ServiceKey(service, config.version(), config.group()), cluster);
                 r.register(RegistryUrls.consumer(config.interfaceType(), config.version(), config.group(),

@@ -41,7 +41,7 @@ class RegistryDirectoryTest {
     private RegistryDirectory directory(ClientOptions options) {
         return new RegistryDirectory(WhoAmI.class.getName(),
                 client.endpoints(WhoAmI.class, ClassAllowList.none(), options), Duration.ZERO, 15_000,
-                Ticker.system(), OutlierEjection.defaults());
+                Ticker.system(), OutlierEjection.defaults(), () -> "registry");
     }
 
     private static Object call(RegistryDirectory directory) throws Exception {

@@ -19,6 +19,12 @@ public interface Registry extends AutoCloseable {
 
     void unsubscribe(ServiceKey key, ProviderListener listener);
 
+    /**
+     * Where the registry is and whether it is reachable, for messages: {@code "ZooKeeper 10.0.0.9:2181, unreachable
+     * for 42 s"}.
+     */
+    String describe();
+
     /** Unregisters everything this registry registered and releases its session. Idempotent. */
     @Override
     void close();

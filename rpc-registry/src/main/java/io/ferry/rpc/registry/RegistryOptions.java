@@ -81,8 +81,11 @@ public final class RegistryOptions {
         if (url.port() <= 0) {
             throw new IllegalArgumentException("registry address: " + address + " (expected: a port)");
         }
-        Builder builder = builder().clearAddresses().address(url.host(), url.port());
         String backup = url.parameter("backup", "");
+        // localhost means this machine's loopback, as 127.0.0.1 does: the embedded default either way
+        boolean loopback = "127.0.0.1".equals(url.host()) || "localhost".equalsIgnoreCase(url.host());
+        boolean embedded = loopback && url.port() == 2181 && backup.isBlank();
+        Builder builder = builder().clearAddresses().address(embedded ? "127.0.0.1" : url.host(), url.port());
         for (String hostPort : backup.split(",")) {
             if (!hostPort.isBlank()) {
                 int colon = hostPort.lastIndexOf(':');
@@ -92,7 +95,7 @@ public final class RegistryOptions {
                 builder.address(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));
             }
         }
-        return builder.embedded(DEFAULT_ADDRESS.equals(address));
+        return builder.embedded(embedded);
     }
 
     public List<InetSocketAddress> addresses() {

@@ -47,6 +47,10 @@ public final class ZookeeperRegistry implements Registry {
     private final CuratorFramework client;
     private final ProviderCache cache;
     private final ScheduledExecutorService worker;
+    /** When the connection to ZooKeeper was lost (or first tried), 0 while connected. */
+    private volatile long unreachableSinceNanos;
+    /** How long close() waits for its registrations to be deleted: close stays quick whatever ZooKeeper does. */
+    private static final long CLOSE_WAIT_MILLIS = 1000;
     private final Set<ServiceUrl> registered = ConcurrentHashMap.newKeySet();
     /** The session each registration's node was created in (worker thread only). */
     private final Map<ServiceUrl, Long> createdIn = new java.util.HashMap<>();
@@ -72,16 +76,25 @@ public final class ZookeeperRegistry implements Registry {
                 // what fails is retried by reconciliation on reconnection, or by the worker's own retries
                 .retryPolicy(new RetryNTimes(1, 1000))
                 .build();
+        long startNanos = System.nanoTime();
         client.getConnectionStateListenable().addListener((c, state) -> stateChanged(state));
         client.start();
         try {
             if (!client.blockUntilConnected((int) options.connectionTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+                unreachableSinceNanos = startNanos;
                 log.warn("ZooKeeper at {} not reachable within {} ms; working from the cache file until it is",
                         options.connectString(), options.connectionTimeout().toMillis());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    @Override
+    public String describe() {
+        long since = unreachableSinceNanos;
+        return "ZooKeeper " + options.connectString() + (since == 0 ? ""
+                : ", unreachable for " + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - since) + " s");
     }
 
     /** Whether this registry holds a share of an embedded server of this process. */
@@ -188,8 +201,12 @@ public final class ZookeeperRegistry implements Registry {
 
     /** Waits for a worker task, bounded; true when it finished. */
     private boolean awaitQuietly(Future<?> future) {
+        return awaitQuietly(future, options.connectionTimeout().toMillis() * 2);
+    }
+
+    private boolean awaitQuietly(Future<?> future, long millis) {
         try {
-            future.get(options.connectionTimeout().toMillis() * 2, TimeUnit.MILLISECONDS);
+            future.get(millis, TimeUnit.MILLISECONDS);
             return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -334,6 +351,11 @@ public final class ZookeeperRegistry implements Registry {
 
     private void stateChanged(ConnectionState state) {
         log.info("ZooKeeper {} at {}", state, options.connectString());
+        if (state.isConnected()) {
+            unreachableSinceNanos = 0;
+        } else if (unreachableSinceNanos == 0) {
+            unreachableSinceNanos = System.nanoTime();
+        }
         if (state.isConnected() && !closed) {
             worker.execute(this::reconcile);
         }
@@ -361,7 +383,10 @@ public final class ZookeeperRegistry implements Registry {
         if (closed) {
             return;
         }
-        awaitQuietly(worker.submit(() -> registered.forEach(this::delete)));
+        if (unreachableSinceNanos == 0) {
+            // while unreachable there is nothing to delete now: the session's nodes go when it expires
+            awaitQuietly(worker.submit(() -> registered.forEach(this::delete)), CLOSE_WAIT_MILLIS);
+        }
         closed = true;
         registered.clear();
         worker.shutdownNow();

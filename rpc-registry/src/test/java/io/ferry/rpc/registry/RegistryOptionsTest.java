@@ -44,4 +44,15 @@ class RegistryOptionsTest {
         assertTrue(Files.exists(file));
         assertEquals(List.of("a"), new ProviderCache(file).get("com.acme.Greeter"));
     }
+
+    @Test
+    void localhostOnTheDefaultPortIsTheEmbeddedDefaultToo() {
+        RegistryOptions localhost = RegistryOptions.parse("zookeeper://localhost:2181").build();
+        assertTrue(localhost.embedded());
+        assertEquals("127.0.0.1", localhost.addresses().get(0).getHostString());
+        assertTrue(RegistryOptions.parse(RegistryOptions.DEFAULT_ADDRESS).build().embedded());
+        assertFalse(RegistryOptions.parse("zookeeper://10.0.0.1:2181").build().embedded());
+        assertFalse(RegistryOptions.parse("zookeeper://127.0.0.1:2181?backup=10.0.0.2:2181").build().embedded(),
+                "a cluster is never embedded");
+    }
 }

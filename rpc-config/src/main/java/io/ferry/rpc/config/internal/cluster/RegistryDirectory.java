@@ -22,6 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * The providers of one reference as the registry announces them: an endpoint for each, opened when it is announced
@@ -42,14 +43,16 @@ public final class RegistryDirectory implements Directory, ProviderListener, Aut
     private boolean closed;
 
     private final Ticker ticker;
+    private final Supplier<String> registry;
     private final Ejections ejections;
 
     private record Member(ProviderInstance provider, ProviderEndpoint client, TrackedEndpoint tracked) {
     }
 
     public RegistryDirectory(String service, EndpointFactory endpoints, Duration connectSpread, long drainMillis,
-                             Ticker ticker, OutlierEjection outlierEjection) {
+                             Ticker ticker, OutlierEjection outlierEjection, Supplier<String> registry) {
         this.service = service;
+        this.registry = registry;
         this.ticker = ticker;
         this.ejections = new Ejections(outlierEjection, () -> live.size());
         this.endpoints = endpoints;
@@ -153,7 +156,7 @@ public final class RegistryDirectory implements Directory, ProviderListener, Aut
 
     @Override
     public String describe() {
-        return "registry: " + members.size() + " provider(s) of " + service;
+        return registry.get() + ": " + members.size() + " provider(s) of " + service;
     }
 
     @Override

@@ -1,0 +1,48 @@
+package io.ferry.rpc.config;
+
+import io.ferry.rpc.RpcException;
+import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.config.fixtures.WhoAmI;
+import io.ferry.rpc.registry.RegistryOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A registry address where no ZooKeeper answers: errors that say so, and a close that does not hang. */
+class WrongRegistryTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aReferenceSaysTheRegistryIsUnreachableAndCloseIsQuick() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort(); // closed: nothing listens there
+        }
+        Ferry consumer = Ferry.builder().shutdownHook(false)
+                .consumer(ConsumerConfig.builder().connectTimeout(Duration.ofMillis(500)).build())
+                .registry(RegistryConfig.of(RegistryOptions.parse("zookeeper://127.0.0.1:" + port)
+                        .connectionTimeout(Duration.ofMillis(500)).cacheFile(tmp.resolve("c.cache")).build()))
+                .build();
+        try {
+            RpcException e = assertThrows(RpcException.class,
+                    () -> consumer.reference(ReferenceConfig.builder(WhoAmI.class).build()));
+            assertEquals(RpcStatus.NO_PROVIDER, e.status());
+            assertTrue(e.getMessage().contains("ZooKeeper 127.0.0.1:" + port + ", unreachable for"), e.getMessage());
+        } finally {
+            long start = System.nanoTime();
+            consumer.close();
+            long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(took < 1500, "close took " + took + " ms");
+        }
+    }
+}
