@@ -6,12 +6,9 @@ import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.config.fixtures.Named;
 import io.ferry.rpc.config.fixtures.WhoAmI;
 import io.ferry.rpc.config.fixtures.ZooKeeperFixture;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
@@ -25,19 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Providers and consumers finding each other through a real ZooKeeper in this process, on 127.0.0.1. */
 class DiscoveryTest {
-    @TempDir
-    Path tmp;
-    private ZooKeeperFixture zk;
-
-    @BeforeEach
-    void startZooKeeper() {
-        zk = new ZooKeeperFixture(tmp);
-    }
-
-    @AfterEach
-    void stop() {
-        zk.close();
-    }
+    @RegisterExtension
+    final ZooKeeperFixture zk = new ZooKeeperFixture();
 
     private RegistryConfig registry(String cache) {
         return zk.registry(cache);

@@ -4,13 +4,9 @@ import io.ferry.rpc.RpcException;
 import io.ferry.rpc.config.fixtures.ChildProviders;
 import io.ferry.rpc.config.fixtures.WhoAmI;
 import io.ferry.rpc.config.fixtures.ZooKeeperFixture;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -32,21 +28,10 @@ class FrozenProviderTest {
     private static final int CALLERS = 8;
     private static final long BUCKET_MILLIS = 100;
 
-    @TempDir
-    Path tmp;
     @RegisterExtension
     final ChildProviders providers = new ChildProviders();
-    private ZooKeeperFixture zk;
-
-    @BeforeEach
-    void startZooKeeper() {
-        zk = new ZooKeeperFixture(tmp);
-    }
-
-    @AfterEach
-    void stop() {
-        zk.close();
-    }
+    @RegisterExtension
+    final ZooKeeperFixture zk = new ZooKeeperFixture();
 
     @Test
     void callsRecoverWithinTwoSecondsOfAProviderFreezing() throws Exception {

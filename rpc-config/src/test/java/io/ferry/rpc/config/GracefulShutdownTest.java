@@ -3,12 +3,9 @@ package io.ferry.rpc.config;
 import io.ferry.rpc.config.fixtures.Named;
 import io.ferry.rpc.config.fixtures.WhoAmI;
 import io.ferry.rpc.config.fixtures.ZooKeeperFixture;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,19 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Stopping one of two providers while callers are running loses no call. */
 class GracefulShutdownTest {
-    @TempDir
-    Path tmp;
-    private ZooKeeperFixture zk;
-
-    @BeforeEach
-    void startZooKeeper() {
-        zk = new ZooKeeperFixture(tmp);
-    }
-
-    @AfterEach
-    void stop() {
-        zk.close();
-    }
+    @RegisterExtension
+    final ZooKeeperFixture zk = new ZooKeeperFixture();
 
     private RegistryConfig registry(String cache) {
         return zk.registry(cache);

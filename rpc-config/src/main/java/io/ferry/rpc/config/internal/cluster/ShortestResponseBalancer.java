@@ -4,7 +4,6 @@ import io.ferry.rpc.Invocation;
 import io.ferry.rpc.cluster.Endpoint;
 import io.ferry.rpc.cluster.LoadBalancer;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -14,18 +13,6 @@ import java.util.List;
 public final class ShortestResponseBalancer implements LoadBalancer {
     @Override
     public Endpoint select(List<Endpoint> candidates, Invocation invocation) {
-        double best = Double.MAX_VALUE;
-        List<Endpoint> tied = new ArrayList<>(candidates.size());
-        for (Endpoint e : candidates) {
-            double cost = AdaptiveBalancer.cost(e);
-            if (cost < best) {
-                best = cost;
-                tied.clear();
-            }
-            if (cost == best) {
-                tied.add(e);
-            }
-        }
-        return WeightedPick.among(tied);
+        return WeightedPick.cheapest(candidates, AdaptiveBalancer::cost);
     }
 }

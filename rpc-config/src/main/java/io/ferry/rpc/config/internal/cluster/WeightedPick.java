@@ -2,12 +2,31 @@ package io.ferry.rpc.config.internal.cluster;
 
 import io.ferry.rpc.cluster.Endpoint;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.ToDoubleFunction;
 
 /** Weighted random choice among a list, the tie-breaker several balancers share. */
 final class WeightedPick {
     private WeightedPick() {
+    }
+
+    /** The candidate with the lowest {@code cost}; ties broken by weighted random. */
+    static Endpoint cheapest(List<Endpoint> candidates, ToDoubleFunction<Endpoint> cost) {
+        double best = Double.MAX_VALUE;
+        List<Endpoint> tied = new ArrayList<>(candidates.size());
+        for (Endpoint e : candidates) {
+            double c = cost.applyAsDouble(e);
+            if (c < best) {
+                best = c;
+                tied.clear();
+            }
+            if (c == best) {
+                tied.add(e);
+            }
+        }
+        return among(tied);
     }
 
     /** One of {@code candidates} (never empty) with probability in proportion to its weight. */
