@@ -12,6 +12,7 @@ import org.apache.zookeeper.Watcher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +56,11 @@ public final class ZookeeperRegistry implements Registry {
     /** The session each registration's node was created in (worker thread only). */
     private final Map<ServiceUrl, Long> createdIn = new java.util.HashMap<>();
     private final Map<String, ProvidersWatch> watches = new ConcurrentHashMap<>();
-    private final EmbeddedZooKeeper.Lease embedded;
+    /** This process's share of the embedded server, when it hosts it (from the start, or since a takeover). */
+    private volatile EmbeddedZooKeeper.Lease embedded;
+    private boolean takeoverScheduled;
+    /** Takeover rounds in a row that found a server listening while this client stayed disconnected. */
+    private int refusedRounds;
     private volatile long sessionId;
     private volatile boolean closed;
 
@@ -353,12 +358,78 @@ public final class ZookeeperRegistry implements Registry {
         log.info("ZooKeeper {} at {}", state, options.connectString());
         if (state.isConnected()) {
             unreachableSinceNanos = 0;
-        } else if (unreachableSinceNanos == 0) {
-            unreachableSinceNanos = System.nanoTime();
+        } else {
+            if (unreachableSinceNanos == 0) {
+                unreachableSinceNanos = System.nanoTime();
+            }
+            scheduleTakeover();
         }
         if (state.isConnected() && !closed) {
             worker.execute(this::reconcile);
         }
+    }
+
+    /**
+     * The embedded default lost its server: the process hosting it went away. Every process configured with it
+     * tries to host it in turn; binding the port decides who does, and the others stay its clients. Curator then
+     * reconnects to the new (empty) server, its session is new, and {@link #reconcile} re-creates this process's
+     * registrations and subscriptions, as after any session expiry. Tried again every few seconds while the
+     * connection stays down, spread at random so that a crowd of processes does not race in step.
+     */
+    private synchronized void scheduleTakeover() {
+        if (!options.embedded() || closed || takeoverScheduled) {
+            return;
+        }
+        takeoverScheduled = true;
+        long delay = java.util.concurrent.ThreadLocalRandom.current().nextLong(200, 1000);
+        try {
+            worker.schedule(this::takeOver, delay, TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException closing) {
+            takeoverScheduled = false;
+        }
+    }
+
+    private void takeOver() {
+        synchronized (this) {
+            takeoverScheduled = false;
+            if (closed || unreachableSinceNanos == 0) {
+                refusedRounds = 0;
+                return;
+            }
+        }
+        InetSocketAddress address = options.addresses().get(0);
+        boolean tookOver = false;
+        if (embedded == null) {
+            try {
+                EmbeddedZooKeeper.Lease lease = EmbeddedZooKeeper.share(address).orElse(null);
+                if (lease != null) {
+                    embedded = lease;
+                    tookOver = true;
+                    log.info("the process hosting the embedded ZooKeeper at {} went away; this process hosts it now",
+                            options.connectString());
+                }
+            } catch (RuntimeException e) {
+                log.debug("could not host the embedded ZooKeeper: {}", e.toString());
+            }
+        }
+        if (unreachableSinceNanos == 0) {
+            refusedRounds = 0;
+            return;
+        }
+        // a new server (ours or another process's) refuses a client that has seen newer data than it holds, and
+        // the client would retry forever: start over with a fresh ZooKeeper handle (a new session, whose
+        // registrations reconcile() re-creates) at once on a server of our own, after a few rounds on another's
+        if (tookOver || (EmbeddedZooKeeper.isListening(address) && ++refusedRounds >= 3)) {
+            refusedRounds = 0;
+            try {
+                log.info("ZooKeeper at {} listens but does not take this session; opening a new one",
+                        options.connectString());
+                client.getZookeeperClient().reset();
+            } catch (Exception e) {
+                log.debug("could not reset the ZooKeeper handle: {}", e.toString());
+            }
+        }
+        scheduleTakeover(); // until connected again
     }
 
     /** Worker thread, after every (re)connection. */
@@ -391,8 +462,9 @@ public final class ZookeeperRegistry implements Registry {
         registered.clear();
         worker.shutdownNow();
         client.close();
-        if (embedded != null) {
-            embedded.close();
+        EmbeddedZooKeeper.Lease hosted = embedded;
+        if (hosted != null) {
+            hosted.close();
         }
     }
 }

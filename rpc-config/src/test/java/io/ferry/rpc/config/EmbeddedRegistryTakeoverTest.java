@@ -1,0 +1,101 @@
+package io.ferry.rpc.config;
+
+import io.ferry.rpc.RpcException;
+import io.ferry.rpc.config.fixtures.ChildProviders;
+import io.ferry.rpc.config.fixtures.Named;
+import io.ferry.rpc.config.fixtures.WhoAmI;
+import io.ferry.rpc.registry.RegistryOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The embedded default registry across processes: the process hosting it is killed, another process configured with
+ * it takes over hosting, registrations come back, a provider started afterwards can register, and close() stays
+ * quick. Child JVMs on 127.0.0.1, on a test port instead of 2181.
+ */
+class EmbeddedRegistryTakeoverTest {
+    @RegisterExtension
+    final ChildProviders providers = new ChildProviders();
+
+    @Test
+    void anotherProcessTakesOverWhenTheHostGoesAway() throws Exception {
+        int zkPort;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            zkPort = probe.getLocalPort(); // the embedded default's role needs a fixed, agreed port
+        }
+        ChildProviders.Child host = providers.start(zkPort, "a", 0, true); // nothing listens: it hosts ZooKeeper
+
+        RegistryConfig registry = RegistryConfig.of(RegistryOptions.parse("zookeeper://127.0.0.1:" + zkPort)
+                .embedded(true).noCacheFile().connectionTimeout(Duration.ofSeconds(2)).build());
+        Ferry survivor = Ferry.builder().registry(registry).shutdownHook(false)
+                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build()).build();
+        try {
+            survivor.export(ServiceConfig.builder(WhoAmI.class, new Named("b")).build());
+            WhoAmI who = survivor.reference(ReferenceConfig.builder(WhoAmI.class).build());
+            assertTrue(answersFrom(who, Set.of("a", "b")), "both providers through the first host's ZooKeeper");
+
+            providers.kill(host);
+            assertTrue(answersFrom(who, Set.of("b")), "the survivor answers");
+            assertTrue(listensWithin(zkPort, Duration.ofSeconds(15)), "the survivor hosts ZooKeeper now");
+            providers.start(zkPort, "c", 0, true); // finds it listening: registers there
+            assertTrue(answersFrom(who, Set.of("b", "c")),
+                    "a provider started after the host died registered: the survivor took over hosting");
+        } finally {
+            long start = System.nanoTime();
+            survivor.close();
+            long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(took < 2000, "close took " + took + " ms");
+        }
+    }
+
+    /** Checks every 100 ms, on a timer, whether something accepts connections on {@code port}. */
+    private static boolean listensWithin(int port, Duration limit) throws Exception {
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        CompletableFuture<Boolean> listening = new CompletableFuture<>();
+        long deadline = System.nanoTime() + limit.toNanos();
+        try {
+            timer.scheduleWithFixedDelay(() -> {
+                try (Socket s = new Socket()) {
+                    s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
+                    listening.complete(true);
+                } catch (IOException notYet) {
+                    if (System.nanoTime() > deadline) {
+                        listening.complete(false);
+                    }
+                }
+            }, 0, 100, TimeUnit.MILLISECONDS);
+            return listening.get(limit.toMillis() + 5000, TimeUnit.MILLISECONDS);
+        } finally {
+            timer.shutdownNow();
+        }
+    }
+
+    /** Calls until every one of {@code expected} has answered (bounded: 30 s of calls). */
+    private static boolean answersFrom(WhoAmI who, Set<String> expected) {
+        Set<String> seen = new HashSet<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!seen.containsAll(expected) && System.nanoTime() < deadline) {
+            try {
+                seen.add(who.who());
+            } catch (RpcException notYet) {
+                // the registry has not caught up yet
+            }
+        }
+        return seen.containsAll(expected);
+    }
+}
