@@ -6,10 +6,10 @@ import io.ferry.rpc.RpcReference;
 import io.ferry.rpc.Filter;
 import io.ferry.rpc.Invoker;
 import io.ferry.rpc.Ticker;
-import io.ferry.rpc.cluster.Directory;
 import io.ferry.rpc.config.internal.ImplementationInvoker;
 import io.ferry.rpc.config.internal.ReferenceHandler;
-import io.ferry.rpc.config.internal.RegistryUrls;
+import io.ferry.rpc.config.internal.RegistryBridge;
+import io.ferry.rpc.config.internal.RegistryBridges;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcMethod;
 import io.ferry.rpc.RpcStatus;
@@ -28,11 +28,8 @@ import io.ferry.rpc.config.internal.cluster.LeastActiveBalancer;
 import io.ferry.rpc.config.internal.cluster.RandomBalancer;
 import io.ferry.rpc.config.internal.cluster.RoundRobinBalancer;
 import io.ferry.rpc.config.internal.cluster.ShortestResponseBalancer;
-import io.ferry.rpc.config.internal.cluster.RegistryDirectory;
+import io.ferry.rpc.config.internal.cluster.ClusterDirectory;
 import io.ferry.rpc.config.internal.cluster.StaticDirectory;
-import io.ferry.rpc.registry.Registry;
-import io.ferry.rpc.registry.ServiceKey;
-import io.ferry.rpc.registry.ZookeeperRegistry;
 import io.ferry.rpc.remoting.Client;
 import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.EndpointFactory;
@@ -83,7 +80,7 @@ public final class Ferry implements AutoCloseable {
     private Client client;
     private ScheduledExecutorService scheduler;
     private final Ticker ticker = Ticker.system();
-    private Registry registry;
+    private RegistryBridge registry;
     private final Thread shutdownHook;
     private Server server;
     private boolean closed;
@@ -109,12 +106,12 @@ public final class Ferry implements AutoCloseable {
     }
 
     /** The registry, connected on first use. */
-    private synchronized Registry registry() {
+    private synchronized RegistryBridge registry() {
         if (registryConfig == null) {
             return null;
         }
         if (registry == null) {
-            registry = new ZookeeperRegistry(registryConfig.options().forApplication(application.name()));
+            registry = RegistryBridges.open(registryConfig, application.name());
         }
         return registry;
     }
@@ -141,11 +138,11 @@ public final class Ferry implements AutoCloseable {
         }
         server.export(new ServiceExport(config.interfaceType(), config.version(), config.group(), invoker,
                 config.allowList(), config.timeout(), config.methodTimeouts(), config.pool()));
-        Registry r = registry();
+        RegistryBridge r = registry();
         if (r != null) {
-            r.register(RegistryUrls.provider(config.interfaceType(), RegistryUrls.advertisedHost(
-                    protocol.advertisedHost(), protocol.serverOptions().host()), server.port(), config.version(),
-                    config.group(), config.timeout(), protocol.serverOptions().heartbeat(), application.name()));
+            r.registerProvider(config.interfaceType(), protocol.advertisedHost(), protocol.serverOptions().host(),
+                    server.port(), config.version(), config.group(), config.timeout(),
+                    protocol.serverOptions().heartbeat(), application.name());
         }
         log.info("exported {}{}{} on port {}", config.interfaceType().getName(),
                 config.version().isEmpty() ? "" : ":" + config.version(),
@@ -202,7 +199,7 @@ public final class Ferry implements AutoCloseable {
             }
         }
         String service = config.interfaceType().getName();
-        Directory directory;
+        ClusterDirectory directory;
         Client transport;
         synchronized (this) {
             checkOpen();
@@ -215,20 +212,17 @@ public final class Ferry implements AutoCloseable {
                 directories.add(direct);
                 directory = direct;
             } else {
-                Registry r = registry();
+                RegistryBridge r = registry();
                 if (r == null) {
                     throw new IllegalArgumentException("url: none for " + service
                             + " (expected: a url, or a registry on the Ferry builder)");
                 }
                 EndpointFactory endpoints = transport.endpoints(config.interfaceType(), config.allowList(),
                         options.build());
-                RegistryDirectory cluster = new RegistryDirectory(service, endpoints, consumer.connectSpread(),
-                        Math.max(15_000, 2 * timeout.toMillis()), ticker, ejection, r::describe);
-                directories.add(cluster);
-                r.subscribe(new ServiceKey(service, config.version(), config.group()), cluster);
-                r.register(RegistryUrls.consumer(config.interfaceType(), config.version(), config.group(),
-                        application.name()));
-                directory = cluster;
+                directory = r.subscribe(config.interfaceType(), config.version(), config.group(), endpoints,
+                        consumer.connectSpread(), Math.max(15_000, 2 * timeout.toMillis()), ticker, ejection,
+                        application.name());
+                directories.add(directory);
             }
         }
         List<Filter> filters = new ArrayList<>(consumer.filters());
@@ -251,11 +245,10 @@ public final class Ferry implements AutoCloseable {
     }
 
     /** {@code check}: a provider must be ready before the reference is handed out; else it is closed again. */
-    private void awaitAProvider(String service, Directory directory, Duration timeout) {
+    private void awaitAProvider(String service, ClusterDirectory directory, Duration timeout) {
         String why;
         try {
-            why = directory instanceof StaticDirectory direct ? direct.awaitReady(timeout.toNanos())
-                    : ((RegistryDirectory) directory).awaitReady(timeout.toNanos());
+            why = directory.awaitReady(timeout.toNanos());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             why = "interrupted while waiting";
@@ -266,11 +259,7 @@ public final class Ferry implements AutoCloseable {
         synchronized (this) {
             directories.remove(directory);
         }
-        try {
-            ((AutoCloseable) directory).close();
-        } catch (Exception e) {
-            log.warn("closing {}: {}", directory.describe(), e.toString());
-        }
+        directory.close();
         throw RpcException.notExecuted(RpcStatus.NO_PROVIDER, "reference to " + service + " (" + directory.describe()
                 + "): no provider ready within " + timeout.toMillis() + " ms: " + why
                 + " (check is on: use check(false) to create the reference anyway)", null);
@@ -371,7 +360,7 @@ public final class Ferry implements AutoCloseable {
     public void close() {
         List<AutoCloseable> toClose;
         Server toStop;
-        Registry toLeave;
+        RegistryBridge toLeave;
         Client transport;
         synchronized (this) {
             if (closed) {

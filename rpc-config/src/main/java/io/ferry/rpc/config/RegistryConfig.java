@@ -40,4 +40,9 @@ public final class RegistryConfig {
     public RegistryOptions options() {
         return options;
     }
+
+    @Override
+    public String toString() {
+        return "zookeeper://" + options.connectString();
+    }
 }

@@ -1,7 +1,6 @@
 package io.ferry.rpc.config.internal.cluster;
 
 import io.ferry.rpc.Ticker;
-import io.ferry.rpc.cluster.Directory;
 import io.ferry.rpc.cluster.Endpoint;
 import io.ferry.rpc.config.OutlierEjection;
 import io.ferry.rpc.registry.ProviderInstance;
@@ -28,7 +27,7 @@ import java.util.function.Supplier;
  * The providers of one reference as the registry announces them: an endpoint for each, opened when it is announced
  * and closed when it leaves, once its calls in flight are done.
  */
-public final class RegistryDirectory implements Directory, ProviderListener, AutoCloseable {
+public final class RegistryDirectory implements ClusterDirectory, ProviderListener {
     private static final Logger log = LoggerFactory.getLogger(RegistryDirectory.class);
 
     private final String service;
@@ -120,7 +119,7 @@ public final class RegistryDirectory implements Directory, ProviderListener, Aut
         notifyAll(); // a reference waiting for a ready provider (check) looks again
     }
 
-    /** Null once one of the listed providers is ready; else, after {@code timeoutNanos}, why not. */
+    @Override
     public String awaitReady(long timeoutNanos) throws InterruptedException {
         return ReadyCheck.await(() -> members.stream().map(Member::client).toList(), this, timeoutNanos);
     }

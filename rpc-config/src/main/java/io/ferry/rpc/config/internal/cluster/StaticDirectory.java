@@ -1,7 +1,6 @@
 package io.ferry.rpc.config.internal.cluster;
 
 import io.ferry.rpc.Ticker;
-import io.ferry.rpc.cluster.Directory;
 import io.ferry.rpc.cluster.Endpoint;
 import io.ferry.rpc.config.OutlierEjection;
 import io.ferry.rpc.remoting.ProviderEndpoint;
@@ -9,7 +8,7 @@ import io.ferry.rpc.remoting.ProviderEndpoint;
 import java.util.List;
 
 /** The one provider a reference's url names (never ejected: there is nowhere else to go). */
-public final class StaticDirectory implements Directory, AutoCloseable {
+public final class StaticDirectory implements ClusterDirectory {
     private final ProviderEndpoint endpoint;
     private final List<Endpoint> endpoints;
 
@@ -29,7 +28,7 @@ public final class StaticDirectory implements Directory, AutoCloseable {
         return "dubbo://" + endpoint.address();
     }
 
-    /** Null once the provider is ready; else, after {@code timeoutNanos}, why not. */
+    @Override
     public String awaitReady(long timeoutNanos) throws InterruptedException {
         return ReadyCheck.await(() -> List.of(endpoint), this, timeoutNanos);
     }

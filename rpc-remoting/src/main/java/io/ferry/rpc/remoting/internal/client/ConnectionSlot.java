@@ -111,6 +111,12 @@ final class ConnectionSlot {
         return closed;
     }
 
+    /** The ready connection's (completed) future, or null when not connected: no lock, for the call path. */
+    CompletableFuture<Connection> readyNow() {
+        CompletableFuture<Connection> r = ready;
+        return r != null && r.join().isActive() ? r : null;
+    }
+
     /** The ready connection, or the future of the attempt under way (or scheduled). */
     CompletableFuture<Connection> connection() {
         CompletableFuture<Connection> r = ready;

@@ -187,6 +187,10 @@ public final class ProviderClient implements ProviderEndpoint {
             return CompletableFuture.failedFuture(notSentInTime(invocation));
         }
         ConnectionSlot slot = slots.length == 1 ? slots[0] : slots[Math.floorMod(next.getAndIncrement(), slots.length)];
+        CompletableFuture<Connection> ready = slot.readyNow();
+        if (ready != null) {
+            return encodeAndSend(ready.join(), invocation, method);
+        }
         String unreachable = options.waitForReady() ? null : slot.knownUnreachable();
         CompletableFuture<Connection> connection = slot.connection(); // also pulls the next attempt forward
         if (connection.isDone() && !connection.isCompletedExceptionally()) {

@@ -1,0 +1,29 @@
+package io.ferry.rpc.config.internal;
+
+import io.ferry.rpc.Ticker;
+import io.ferry.rpc.config.OutlierEjection;
+import io.ferry.rpc.config.internal.cluster.ClusterDirectory;
+import io.ferry.rpc.remoting.EndpointFactory;
+
+import java.time.Duration;
+
+/**
+ * What the bootstrap needs of a registry, in rpc-config's own types only. rpc-registry is an optional dependency:
+ * the bootstrap touches it only through this interface, whose one implementation ({@link RegistryBridges}) is
+ * loaded when a registry is configured, so a direct-url application runs without rpc-registry, ZooKeeper and
+ * Curator on its class path.
+ */
+public interface RegistryBridge extends AutoCloseable {
+    /** Announces an exported service until close. */
+    void registerProvider(Class<?> service, String advertisedHost, String boundHost, int port, String version,
+                          String group, Duration timeout, Duration heartbeat, String application);
+
+    /** A directory of the providers the registry announces for a reference, and the reference's own entry. */
+    ClusterDirectory subscribe(Class<?> service, String version, String group, EndpointFactory endpoints,
+                               Duration connectSpread, long drainMillis, Ticker ticker, OutlierEjection ejection,
+                               String application);
+
+    /** Unregisters everything and releases the session. */
+    @Override
+    void close();
+}
