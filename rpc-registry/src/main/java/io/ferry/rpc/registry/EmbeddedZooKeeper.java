@@ -1,5 +1,6 @@
 package io.ferry.rpc.registry;
 
+import io.ferry.rpc.registry.internal.QuietZooKeeperLogs;
 import org.apache.zookeeper.server.ServerCnxnFactory;
 import org.apache.zookeeper.server.SessionTrackerImpl;
 import org.apache.zookeeper.server.ZooKeeperServer;
@@ -52,6 +53,7 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
      * Starts a server. Sessions may last from 2 to 20 ticks; a short tick makes session expiry quick in tests.
      */
     public static EmbeddedZooKeeper start(String host, int port, Duration tickTime) {
+        QuietZooKeeperLogs.apply();
         try {
             EmbeddedZooKeeper zk = new EmbeddedZooKeeper(host, port, tickTime);
             zk.startServer();

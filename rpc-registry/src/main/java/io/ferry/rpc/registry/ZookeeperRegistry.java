@@ -1,6 +1,7 @@
 package io.ferry.rpc.registry;
 
 import io.ferry.rpc.registry.internal.ProviderCache;
+import io.ferry.rpc.registry.internal.QuietZooKeeperLogs;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.state.ConnectionState;
@@ -66,6 +67,9 @@ public final class ZookeeperRegistry implements Registry {
 
     public ZookeeperRegistry(RegistryOptions options) {
         this.options = options;
+        if (options.embedded()) {
+            QuietZooKeeperLogs.apply(); // before the first client logs its environment
+        }
         this.embedded = options.embedded() ? EmbeddedZooKeeper.share(options.addresses().get(0)).orElse(null) : null;
         this.cache = new ProviderCache(options.cacheFile());
         this.worker = Executors.newSingleThreadScheduledExecutor(r -> {
