@@ -3,7 +3,7 @@ package io.ferry.rpc.config;
 import io.ferry.rpc.Filter;
 import io.ferry.rpc.RpcService;
 import io.ferry.rpc.cluster.LoadBalancer;
-import io.ferry.rpc.remoting.ClassAllowList;
+import io.ferry.rpc.ClassAllowList;
 import io.ferry.rpc.remoting.Validate;
 
 import java.net.InetSocketAddress;

@@ -4,7 +4,7 @@ import io.ferry.rpc.Filter;
 import io.ferry.rpc.RpcExport;
 import io.ferry.rpc.RpcMethod;
 import io.ferry.rpc.RpcService;
-import io.ferry.rpc.remoting.ClassAllowList;
+import io.ferry.rpc.ClassAllowList;
 import io.ferry.rpc.remoting.PoolOptions;
 import io.ferry.rpc.remoting.Validate;
 

@@ -230,7 +230,7 @@ class EndToEndTest {
     @Test
     void aClassTheProviderDoesNotAllowIsRefusedUnrunAndTheMessageSaysWhereToAllowIt() {
         UserService users = consumer.reference(ReferenceConfig.builder(UserService.class).url(url)
-                .allowList(io.ferry.rpc.remoting.ClassAllowList.ofClasses(Gadget.class)).build());
+                .allowList(io.ferry.rpc.ClassAllowList.ofClasses(Gadget.class)).build());
         RpcException e = assertThrows(RpcException.class, () -> users.describe(new Gadget()));
         assertEquals(RpcStatus.BAD_REQUEST, e.status());
         assertTrue(e.isNotExecuted(), "the provider refused it before running anything");

@@ -11,7 +11,7 @@ import io.ferry.rpc.config.internal.cluster.RandomBalancer;
 import io.ferry.rpc.config.internal.cluster.RegistryDirectory;
 import io.ferry.rpc.config.internal.RegistryUrls;
 import io.ferry.rpc.registry.ProviderInstance;
-import io.ferry.rpc.remoting.ClassAllowList;
+import io.ferry.rpc.ClassAllowList;
 import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.Client;
 import org.junit.jupiter.api.AfterEach;

@@ -1,5 +1,6 @@
 package io.ferry.rpc.remoting;
 
+import io.ferry.rpc.ClassAllowList;
 import io.ferry.rpc.Deadline;
 import io.ferry.rpc.Invocation;
 import io.ferry.rpc.Result;

@@ -3,7 +3,7 @@ package io.ferry.rpc.benchmark.c10k;
 import io.ferry.rpc.Deadline;
 import io.ferry.rpc.Invocation;
 import io.ferry.rpc.Ticker;
-import io.ferry.rpc.remoting.ClassAllowList;
+import io.ferry.rpc.ClassAllowList;
 import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.Client;
 import io.ferry.rpc.remoting.EndpointFactory;

@@ -14,7 +14,7 @@ import io.ferry.rpc.config.fixtures.User;
 import io.ferry.rpc.config.fixtures.UserNotFoundException;
 import io.ferry.rpc.config.fixtures.UserService;
 import io.ferry.rpc.config.fixtures.UserServiceImpl;
-import io.ferry.rpc.remoting.ClassAllowList;
+import io.ferry.rpc.ClassAllowList;
 import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.Client;
 import io.ferry.rpc.remoting.ProviderEndpoint;

@@ -8,7 +8,7 @@ import io.ferry.rpc.config.fixtures.UserServiceImpl;
 import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.Client;
 import io.ferry.rpc.remoting.ProviderEndpoint;
-import io.ferry.rpc.remoting.ClassAllowList;
+import io.ferry.rpc.ClassAllowList;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;

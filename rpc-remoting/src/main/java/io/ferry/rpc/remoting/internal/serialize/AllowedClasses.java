@@ -1,7 +1,7 @@
 package io.ferry.rpc.remoting.internal.serialize;
 
 import com.alibaba.com.caucho.hessian.io.HessianProtocolException;
-import io.ferry.rpc.remoting.ClassAllowList;
+import io.ferry.rpc.ClassAllowList;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.GenericArrayType;

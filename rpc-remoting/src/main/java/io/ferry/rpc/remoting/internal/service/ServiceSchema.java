@@ -1,6 +1,6 @@
 package io.ferry.rpc.remoting.internal.service;
 
-import io.ferry.rpc.remoting.ClassAllowList;
+import io.ferry.rpc.ClassAllowList;
 import io.ferry.rpc.remoting.internal.serialize.AllowedClasses;
 import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
 

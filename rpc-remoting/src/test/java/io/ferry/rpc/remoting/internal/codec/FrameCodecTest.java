@@ -6,7 +6,7 @@ import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.RpcStatus;
-import io.ferry.rpc.remoting.ClassAllowList;
+import io.ferry.rpc.ClassAllowList;
 import io.ferry.rpc.remoting.Greeter;
 import io.ferry.rpc.remoting.internal.service.MethodSchema;
 import io.ferry.rpc.remoting.internal.service.ServiceSchema;

@@ -1,4 +1,4 @@
-package io.ferry.rpc.remoting;
+package io.ferry.rpc;
 
 import java.util.Arrays;
 import java.util.LinkedHashSet;
