@@ -88,9 +88,14 @@ public final class TrackedEndpoint implements Endpoint, EndpointStats {
         }
     }
 
-    /** A timeout or a lost connection; anything the provider sent back (even an error) is an answer. */
+    /**
+     * A call that was sent and then timed out or lost its connection. Anything the provider sent back (even an
+     * error) is an answer; a call never sent (no connection) or dropped unrun says nothing about a frozen provider,
+     * and a provider that cannot be connected is out of rotation already (not ready): counting that against it
+     * would keep it out after it is back.
+     */
     private static boolean providerDidNotAnswer(RpcException e) {
-        return e.status() == RpcStatus.TIMEOUT || e.status() == RpcStatus.NETWORK;
+        return (e.status() == RpcStatus.TIMEOUT || e.status() == RpcStatus.NETWORK) && !e.isNotExecuted();
     }
 
     @Override

@@ -147,6 +147,18 @@ class TrackedEndpointTest {
     }
 
     @Test
+    void callsNeverSentDoNotCountAgainstAProvider() {
+        TrackedEndpoint endpoint = tracked(OutlierEjection.defaults(), 2, 0);
+        for (int i = 0; i < 10; i++) {
+            provider.answers.add(CompletableFuture.failedFuture(RpcException.notExecuted(RpcStatus.NETWORK,
+                    "cannot connect: refused", null)));
+            endpoint.invoke(call());
+        }
+        assertTrue(endpoint.isReady(), "not connected is the endpoint's readiness, not an outlier");
+        assertEquals(0, endpoint.stats().failed());
+    }
+
+    @Test
     void weightRampsUpOverTheWarmUp() {
         TrackedEndpoint endpoint = tracked(OutlierEjection.defaults(), 2, wallMillis.get());
         assertEquals(1, endpoint.weight(), "just started");
