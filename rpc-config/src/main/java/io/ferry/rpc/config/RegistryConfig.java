@@ -20,11 +20,21 @@ public final class RegistryConfig {
 
     /** The default address, with an embedded ZooKeeper when none runs there. */
     public static RegistryConfig embedded() {
-        return of(RegistryOptions.DEFAULT_ADDRESS);
+        return of("zookeeper://127.0.0.1:2181");
     }
 
     public static RegistryConfig of(String address) {
-        return new RegistryConfig(RegistryOptions.parse(address).build());
+        try {
+            return new RegistryConfig(RegistryOptions.parse(address).build());
+        } catch (NoClassDefFoundError e) {
+            throw missingRegistryModule(address, e);
+        }
+    }
+
+    /** rpc-registry is an optional dependency: say so plainly when a registry is asked for without it. */
+    private static IllegalStateException missingRegistryModule(String address, NoClassDefFoundError e) {
+        return new IllegalStateException("registry: " + address + " needs rpc-registry, which is not on the class "
+                + "path (add the io.ferry:rpc-registry dependency, or call providers by url)", e);
     }
 
     public static RegistryConfig of(RegistryOptions options) {

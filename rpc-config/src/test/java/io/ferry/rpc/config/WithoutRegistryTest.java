@@ -29,5 +29,6 @@ class WithoutRegistryTest {
         assertTrue(child.waitFor(60, TimeUnit.SECONDS), output);
         assertEquals(0, child.exitValue(), output);
         assertTrue(output.contains("OK direct"), output);
+        assertTrue(output.contains("REGISTRY registry: zookeeper://127.0.0.1:2181 needs rpc-registry"), output);
     }
 }

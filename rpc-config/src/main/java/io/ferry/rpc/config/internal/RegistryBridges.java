@@ -20,14 +20,11 @@ public final class RegistryBridges implements RegistryBridge {
         this.registry = registry;
     }
 
-    /** Connects to the configured registry; fails clearly when rpc-registry is not on the class path. */
+    /**
+     * Connects to the configured registry. A RegistryConfig exists only where rpc-registry is on the class path
+     * (RegistryConfig.of says so otherwise), so this class loads only then.
+     */
     public static RegistryBridge open(RegistryConfig config, String application) {
-        try {
-            Class.forName("io.ferry.rpc.registry.ZookeeperRegistry", false, RegistryBridges.class.getClassLoader());
-        } catch (ClassNotFoundException | LinkageError e) {
-            throw new IllegalStateException("registry: " + config + " is configured, but rpc-registry is not on the "
-                    + "class path (add the io.ferry:rpc-registry dependency, or use direct urls)", e);
-        }
         return new RegistryBridges(new ZookeeperRegistry(config.options().forApplication(application)));
     }
 
