@@ -22,8 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A provider process killed and started again on the same port 2 s later, while four callers keep calling it
  * (default timeout and reconnect back-off: 1 s; 100 ms doubling to 5 s). By then the back-off has grown to
- * seconds, but calls waiting for the connection pull the next attempt forward, so once the new provider listens,
- * no call fails for want of a connection more than about 200 ms later.
+ * seconds; while the provider is down, calls fail at once (it is known to be unreachable), and each pulls the next
+ * connect attempt forward, at most once per 100 ms. So once the new provider listens, no call fails for want of a
+ * connection more than about 200 ms later.
  */
 class ProviderRestartTest {
     private static final int CALLERS = 4;
