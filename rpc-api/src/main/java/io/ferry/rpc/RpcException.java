@@ -35,6 +35,14 @@ public class RpcException extends RuntimeException {
         return new RpcException(status, message, cause, true);
     }
 
+    /**
+     * A failure after which the call may have run on the provider, whatever the status usually means (a call
+     * tried on several providers, one of which may have run it).
+     */
+    public static RpcException mayHaveRun(RpcStatus status, String message, Throwable cause) {
+        return new RpcException(status, message, cause, false);
+    }
+
     public RpcStatus status() {
         return status;
     }

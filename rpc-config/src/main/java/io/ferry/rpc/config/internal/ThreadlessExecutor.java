@@ -44,9 +44,10 @@ public final class ThreadlessExecutor implements Executor {
             while (!future.isDone()) {
                 queue.take().run();
             }
-        } catch (InterruptedException e) {
+        } finally {
+            // nobody drains this queue once the caller has its result: completions that still come (a losing
+            // fork's answer, a failback retry, a late timeout) go to the fallback executor, never into a dead queue
             abandon();
-            throw e;
         }
     }
 
@@ -56,7 +57,9 @@ public final class ThreadlessExecutor implements Executor {
         }
         Runnable task;
         while ((task = queue.poll()) != null) {
-            fallback.execute(task);
+            if (task != WAKE_UP) {
+                fallback.execute(task);
+            }
         }
     }
 }

@@ -61,4 +61,16 @@ class ThreadlessExecutorTest {
         waiter.join(5000);
         assertFalse(waiter.isAlive(), "the waiter woke up");
     }
+
+    /** A losing fork's answer, a failback retry: what arrives after the caller has its result must still run. */
+    @Test
+    void tasksArrivingAfterTheCallEndedRunOnTheFallback() throws Exception {
+        java.util.List<Runnable> fallback = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ThreadlessExecutor executor = new ThreadlessExecutor(fallback::add);
+        CompletableFuture<String> future = CompletableFuture.completedFuture("first answer");
+        executor.runUntilDone(future);
+        Runnable late = () -> { };
+        executor.execute(late);
+        assertEquals(java.util.List.of(late), fallback, "handed to the fallback, not left in a dead queue");
+    }
 }

@@ -62,6 +62,8 @@ public final class FailoverCluster implements Cluster {
         private final Invocation invocation;
         private final CompletableFuture<Result> result;
         private final Set<String> tried = new LinkedHashSet<>();
+        /** Whether every failed attempt provably did not run (then so did the call). */
+        private boolean allUnrun = true;
 
         Call(Directory directory, LoadBalancer balancer, Invocation invocation, CompletableFuture<Result> result) {
             this.directory = directory;
@@ -88,6 +90,7 @@ public final class FailoverCluster implements Cluster {
                 if (error == null) {
                     result.complete(value);
                 } else if (error instanceof RpcException rpc && safeToRetry(rpc)) {
+                    allUnrun &= rpc.isNotExecuted();
                     if (withinLimits()) {
                         log.debug("{} failed on {} ({}); trying another provider", invocation.description(),
                                 endpoint.address(), rpc.getMessage());
@@ -118,10 +121,13 @@ public final class FailoverCluster implements Cluster {
             if (tried.size() == 1 && previous != null) {
                 return previous;
             }
-            return RpcException.notExecuted(previous != null ? previous.status() : RpcStatus.NO_PROVIDER,
-                    invocation.description() + " ran on none of the " + tried.size() + " provider(s) tried " + tried
-                            + (outOfTime ? " within its timeout of " + invocation.deadline().timeoutMillis() + " ms"
-                            : "") + (previous != null ? "; last: " + previous.getMessage() : ""), previous);
+            RpcStatus status = previous != null ? previous.status() : RpcStatus.NO_PROVIDER;
+            String message = invocation.description() + (allUnrun ? " ran on none of the " : " failed on all of the ")
+                    + tried.size() + " provider(s) tried " + tried + (outOfTime ? " within its timeout of "
+                    + invocation.deadline().timeoutMillis() + " ms" : "") + (previous != null ? "; last: "
+                    + previous.getMessage() : "");
+            return allUnrun ? RpcException.notExecuted(status, message, previous)
+                    : RpcException.mayHaveRun(status, message, previous);
         }
     }
 }

@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
 final class OutlierDetector {
     private static final Logger log = LoggerFactory.getLogger(OutlierDetector.class);
 
-    enum State { TRUSTED, EJECTED, PROBE_DUE, PROBING }
+    enum State { TRUSTED, EJECTED, PROBE_DUE, PROBING, REMOVED }
 
     private final String address;
     private final Ejections ejections;
@@ -35,7 +35,7 @@ final class OutlierDetector {
     /** Whether calls may be sent now: trusted, or due for its probe. */
     synchronized boolean admits(long now) {
         refresh(now);
-        return state == State.TRUSTED || state == State.PROBE_DUE;
+        return state == State.TRUSTED || state == State.PROBE_DUE || state == State.REMOVED;
     }
 
     /** A call is being sent: if a probe is due, this call is it. */
@@ -47,6 +47,9 @@ final class OutlierDetector {
     }
 
     synchronized void answered() {
+        if (state == State.REMOVED) {
+            return;
+        }
         consecutiveFailures = 0;
         if (state == State.PROBING) {
             state = State.TRUSTED;
@@ -57,6 +60,9 @@ final class OutlierDetector {
     }
 
     synchronized void failed(long now) {
+        if (state == State.REMOVED) {
+            return; // calls of a provider that left, still ending: they must not take an ejection place
+        }
         refresh(now);
         if (state == State.PROBING) {
             eject(now, "its probe failed");
@@ -72,10 +78,19 @@ final class OutlierDetector {
         }
     }
 
+    /** A call that ended without telling anything (refused unrun, failed before sending): a probe is due again. */
+    synchronized void inconclusive() {
+        if (state == State.PROBING) {
+            state = State.PROBE_DUE;
+        }
+    }
+
     private void eject(long now, String why) {
         OutlierEjection policy = ejections.policy();
         long base = policy.baseEjection().toNanos();
-        long duration = Math.min(policy.maxEjection().toNanos(), base << Math.min(20, ejectionsInARow));
+        long max = policy.maxEjection().toNanos();
+        int doublings = Math.min(30, ejectionsInARow);
+        long duration = base > (max >> doublings) ? max : Math.min(max, base << doublings);
         ejectionsInARow++;
         state = State.EJECTED;
         ejectedUntil = now + duration;
@@ -91,10 +106,10 @@ final class OutlierDetector {
 
     /** The provider left the reference: give back its ejection place if it held one. */
     synchronized void removed() {
-        if (state != State.TRUSTED) {
+        if (state != State.TRUSTED && state != State.REMOVED) {
             ejections.returned();
-            state = State.TRUSTED;
         }
+        state = State.REMOVED;
     }
 
     synchronized State state(long now) {

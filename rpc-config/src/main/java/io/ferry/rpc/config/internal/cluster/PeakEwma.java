@@ -20,7 +20,7 @@ final class PeakEwma {
             value = sampleNanos;
         } else {
             double w = Math.exp(-Math.max(0, now - stamp) / tauNanos);
-            value = decayed * w + sampleNanos * (1 - w);
+            value = value * w + sampleNanos * (1 - w); // value * w is the decayed average: decay once
         }
         stamp = now;
     }

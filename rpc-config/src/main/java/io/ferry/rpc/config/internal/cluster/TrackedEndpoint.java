@@ -75,7 +75,11 @@ public final class TrackedEndpoint implements Endpoint, EndpointStats {
         active.decrementAndGet();
         long now = ticker.nanoTime();
         Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-        if (cause instanceof RpcException rpc && providerDidNotAnswer(rpc)) {
+        if (cause instanceof RpcException rpc && rpc.isNotExecuted() && !providerDidNotAnswer(rpc)) {
+            // refused unrun (full pool, limit, shutting down) or failed before it was sent: neither an answer to
+            // learn a response time from nor a sign of a frozen provider
+            outlier.inconclusive();
+        } else if (cause instanceof RpcException rpc && providerDidNotAnswer(rpc)) {
             failed.increment();
             if (rpc.status() == RpcStatus.TIMEOUT && !rpc.isNotExecuted()) {
                 latency.record(now - start, now); // as slow as the call let it be

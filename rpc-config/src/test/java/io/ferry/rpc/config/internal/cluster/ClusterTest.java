@@ -261,4 +261,17 @@ class ClusterTest {
         assertEquals(RpcStatus.THREADPOOL_EXHAUSTED, failure(new BroadcastCluster().join(of(a, broken),
                 new RandomBalancer()).invoke(call(false))).status());
     }
+
+    @Test
+    void aCallThatMayHaveRunSomewhereIsNeverReportedAsNotExecuted() {
+        FakeEndpoint lost = new FakeEndpoint("lost", 100, inv -> CompletableFuture.failedFuture(
+                new RpcException(RpcStatus.NETWORK, "connection closed mid-call")));
+        FakeEndpoint full = new FakeEndpoint("full", 100, inv -> notRun("pool full"));
+        full.ready = false; // tried second
+        Invoker idempotent = new FailoverCluster(2, RetryBudget.defaults(), now::get, m -> true)
+                .join(of(lost, full), new RandomBalancer());
+        RpcException e = failure(idempotent.invoke(call(false)));
+        assertEquals(false, e.isNotExecuted(), "the first attempt may have run: " + e.getMessage());
+        assertTrue(e.getMessage().contains("failed on all of the 2 provider(s)"), e.getMessage());
+    }
 }

@@ -88,4 +88,46 @@ class OutlierDetectorTest {
         }
         assertEquals(TRUSTED, only.state(0));
     }
+
+    @Test
+    void aProviderThatLeftTakesNoEjectionPlaceWithItsLastCalls() {
+        OutlierDetector leaving = new OutlierDetector("left", ejections);
+        leaving.removed();
+        for (int i = 0; i < 10; i++) {
+            leaving.failed(0); // its calls in flight fail as its connection closes
+        }
+        assertEquals(0, ejections.ejected());
+        OutlierDetector other = new OutlierDetector("other", ejections);
+        for (int i = 0; i < 3; i++) {
+            other.failed(0);
+        }
+        assertEquals(EJECTED, other.state(0), "the one place is still free");
+    }
+
+    @Test
+    void anInconclusiveProbeLeavesTheProbeDue() {
+        OutlierDetector detector = new OutlierDetector("p", ejections);
+        for (int i = 0; i < 3; i++) {
+            detector.failed(0);
+        }
+        detector.sending(5 * SECOND);
+        detector.inconclusive(); // refused unrun: tells nothing
+        assertEquals(PROBE_DUE, detector.state(5 * SECOND));
+    }
+
+    @Test
+    void longEjectionsInARowNeverOverflow() {
+        Ejections hours = new Ejections(new OutlierEjection(true, 1, Duration.ofHours(3), Duration.ofDays(1), 50),
+                () -> 2);
+        OutlierDetector detector = new OutlierDetector("p", hours);
+        long t = 0;
+        detector.failed(t);
+        for (int i = 0; i < 40; i++) {
+            t += Duration.ofDays(1).toNanos();
+            assertTrue(detector.admits(t), "due after at most the maximum");
+            detector.sending(t);
+            detector.failed(t);
+            assertFalse(detector.admits(t + SECOND), "ejected again, for a positive time (round " + i + ")");
+        }
+    }
 }

@@ -168,4 +168,22 @@ class TrackedEndpointTest {
         assertEquals(100, endpoint.weight());
         assertEquals(100, tracked(OutlierEjection.defaults(), 2, 0).weight(), "no start time known: full weight");
     }
+
+    @Test
+    void refusalsTeachNoResponseTimeAndLeaveAProbeDue() {
+        TrackedEndpoint endpoint = tracked(OutlierEjection.defaults(), 2, 0);
+        CompletableFuture<Result> slow = new CompletableFuture<>();
+        provider.answers.add(slow);
+        endpoint.invoke(call());
+        nanos.addAndGet(Duration.ofMillis(50).toNanos());
+        slow.complete(Result.of("x"));
+        double before = endpoint.stats().latencyNanos();
+        for (int i = 0; i < 20; i++) {
+            provider.answers.add(CompletableFuture.failedFuture(
+                    RpcException.notExecuted(RpcStatus.THREADPOOL_EXHAUSTED, "busy", null)));
+            endpoint.invoke(call());
+        }
+        assertEquals(before, endpoint.stats().latencyNanos(), 1.0, "instant refusals do not make it look fast");
+        assertEquals(0, endpoint.stats().succeeded() - 1, "only the real answer counts");
+    }
 }

@@ -43,7 +43,7 @@ public final class BusinessPool {
                     if (pool.isShutdown()) {
                         throw new RejectedExecutionException("the business pool is shut down");
                     }
-                    queue.add(task); // at its maximum: wait for a thread after all
+                    queue.forceOffer(task); // at its maximum: wait for a thread after all
                 });
         queue.executor = executor;
         return executor;
@@ -73,6 +73,11 @@ public final class BusinessPool {
                 }
             }
             return super.offer(task);
+        }
+
+        /** Queues whatever the pool's size: the queue is unbounded, admission bounds it. */
+        void forceOffer(Runnable task) {
+            super.offer(task);
         }
     }
 

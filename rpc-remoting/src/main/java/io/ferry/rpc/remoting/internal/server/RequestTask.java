@@ -282,7 +282,7 @@ final class RequestTask implements Runnable {
             out = FrameEncoder.errorResponse(channel.alloc(), frame.id(), RpcStatus.PAYLOAD_TOO_LARGE,
                     RpcStatus.PAYLOAD_TOO_LARGE_PREFIX + "the answer of " + describe(call) + " was not sent: "
                             + e.getMessage());
-        } catch (IOException | RuntimeException | StackOverflowError e) {
+        } catch (IOException | RuntimeException | Error e) {
             log.warn("{}: cannot serialize the answer to {}: {}", channel.remoteAddress(), describe(call),
                     e.getMessage());
             out = FrameEncoder.errorResponse(channel.alloc(), frame.id(), RpcStatus.BAD_RESPONSE,
