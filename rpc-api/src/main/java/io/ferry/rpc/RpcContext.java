@@ -112,7 +112,10 @@ public final class RpcContext {
 
     // ---- for the framework: take-and-clear operations used around one call ----
 
-    /** Returns and clears the attachments set for the next call. */
+    /**
+     * Returns and clears the attachments set for the next call: a new mutable map the caller keeps, or an
+     * immutable empty one when none were set.
+     */
     public Map<String, Object> takeOutgoingAttachments() {
         if (outgoing.isEmpty()) {
             return Collections.emptyMap();

@@ -1,6 +1,6 @@
 package io.ferry.rpc.config;
 
-import io.ferry.rpc.RpcException;
+import io.ferry.rpc.config.fixtures.Answers;
 import io.ferry.rpc.config.fixtures.ChildProviders;
 import io.ferry.rpc.config.fixtures.Named;
 import io.ferry.rpc.config.fixtures.WhoAmI;
@@ -14,7 +14,6 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.ServerSocket;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -47,13 +46,13 @@ class EmbeddedRegistryTakeoverTest {
         try {
             survivor.export(ServiceConfig.builder(WhoAmI.class, new Named("b")).build());
             WhoAmI who = survivor.reference(ReferenceConfig.builder(WhoAmI.class).build());
-            assertTrue(answersFrom(who, Set.of("a", "b")), "both providers through the first host's ZooKeeper");
+            assertTrue(Answers.from(who, Set.of("a", "b"), Duration.ofSeconds(30)), "both providers through the first host's ZooKeeper");
 
             providers.kill(host);
-            assertTrue(answersFrom(who, Set.of("b")), "the survivor answers");
+            assertTrue(Answers.from(who, Set.of("b"), Duration.ofSeconds(30)), "the survivor answers");
             assertTrue(listensWithin(zkPort, Duration.ofSeconds(15)), "the survivor hosts ZooKeeper now");
             providers.start(zkPort, "c", 0, true); // finds it listening: registers there
-            assertTrue(answersFrom(who, Set.of("b", "c")),
+            assertTrue(Answers.from(who, Set.of("b", "c"), Duration.ofSeconds(30)),
                     "a provider started after the host died registered: the survivor took over hosting");
         } finally {
             long start = System.nanoTime();
@@ -83,19 +82,5 @@ class EmbeddedRegistryTakeoverTest {
         } finally {
             timer.shutdownNow();
         }
-    }
-
-    /** Calls until every one of {@code expected} has answered (bounded: 30 s of calls). */
-    private static boolean answersFrom(WhoAmI who, Set<String> expected) {
-        Set<String> seen = new HashSet<>();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!seen.containsAll(expected) && System.nanoTime() < deadline) {
-            try {
-                seen.add(who.who());
-            } catch (RpcException notYet) {
-                // the registry has not caught up yet
-            }
-        }
-        return seen.containsAll(expected);
     }
 }

@@ -1,14 +1,17 @@
 package io.ferry.rpc.config;
 
 import io.ferry.rpc.RpcException;
+import io.ferry.rpc.config.fixtures.Answers;
 import io.ferry.rpc.config.fixtures.ChildProviders;
 import io.ferry.rpc.config.fixtures.WhoAmI;
 import io.ferry.rpc.config.fixtures.ZooKeeperFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -39,7 +42,8 @@ class FrozenProviderTest {
         providers.start(zk.server().port(), "b");
         Ferry consumer = zk.track(Ferry.builder().registry(zk.registry("consumer")).shutdownHook(false).build());
         WhoAmI who = consumer.reference(ReferenceConfig.builder(WhoAmI.class).build());
-        awaitBothProviders(who);
+        assertTrue(Answers.from(who, Set.of("a", "b"), Duration.ofSeconds(30)),
+                "both providers answer before the load starts");
 
         long warmUpMillis = 2500;
         long afterMillis = 3000;
@@ -88,20 +92,6 @@ class FrozenProviderTest {
                 100 * recovered / before, later);
         System.out.println("FROZEN PROVIDER " + figures);
         assertTrue(recovered >= 0.8 * before, figures);
-    }
-
-    /** Calls until both providers have answered, so the load starts on a warm, two-provider cluster. */
-    private static void awaitBothProviders(WhoAmI who) {
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (seen.size() < 2 && System.nanoTime() < deadline) {
-            try {
-                seen.add(who.who());
-            } catch (RpcException notYet) {
-                // the registry has not announced both yet
-            }
-        }
-        assertTrue(seen.size() == 2, "both providers answered: " + seen);
     }
 
     private static double perSecond(AtomicIntegerArray buckets, int from, int to) {

@@ -111,7 +111,10 @@ public final class ReferenceHandler implements InvocationHandler {
         Duration override = context.takeTimeout();
         Deadline deadline = Deadline.afterNanos(override != null ? override.toNanos() : plan.timeoutNanos(), ticker)
                 .earlier(context.incomingDeadline());
-        Map<String, Object> attachments = new HashMap<>(context.takeOutgoingAttachments());
+        Map<String, Object> attachments = context.takeOutgoingAttachments(); // this call's own, or empty
+        if (attachments.isEmpty()) {
+            attachments = new HashMap<>(4);
+        }
         attachments.put("remote.application", application);
         Object[] arguments = args == null ? NO_ARGUMENTS : args;
         Method called = echo ? ECHO : method;

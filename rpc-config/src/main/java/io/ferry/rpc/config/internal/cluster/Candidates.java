@@ -22,6 +22,9 @@ final class Candidates {
      */
     static List<Endpoint> readyFirst(Directory directory, Collection<String> excluded) {
         List<Endpoint> all = directory.endpoints();
+        if (excluded.isEmpty() && allReady(all)) {
+            return all; // the usual first attempt: no copies
+        }
         List<Endpoint> untried = new ArrayList<>(all.size());
         List<Endpoint> ready = new ArrayList<>(all.size());
         for (Endpoint e : all) {
@@ -33,6 +36,15 @@ final class Candidates {
             }
         }
         return ready.isEmpty() ? untried : ready;
+    }
+
+    private static boolean allReady(List<Endpoint> endpoints) {
+        for (Endpoint e : endpoints) {
+            if (!e.isReady()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** One provider for one attempt, or null when there is none to try. */

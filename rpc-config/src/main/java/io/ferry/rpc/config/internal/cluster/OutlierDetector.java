@@ -22,8 +22,9 @@ final class OutlierDetector {
 
     private final String address;
     private final Ejections ejections;
-    private State state = State.TRUSTED;
-    private int consecutiveFailures;
+    /** Written under the lock, read without it on the call path: a trusted provider costs no lock per call. */
+    private volatile State state = State.TRUSTED;
+    private volatile int consecutiveFailures;
     private int ejectionsInARow;
     private long ejectedUntil;
 
@@ -33,20 +34,44 @@ final class OutlierDetector {
     }
 
     /** Whether calls may be sent now: trusted, or due for its probe. */
-    synchronized boolean admits(long now) {
+    boolean admits(long now) {
+        State s = state;
+        if (s == State.TRUSTED || s == State.REMOVED) {
+            return true;
+        }
+        return admitsLocked(now);
+    }
+
+    private synchronized boolean admitsLocked(long now) {
         refresh(now);
         return state == State.TRUSTED || state == State.PROBE_DUE || state == State.REMOVED;
     }
 
     /** A call is being sent: if a probe is due, this call is it. */
-    synchronized void sending(long now) {
+    void sending(long now) {
+        State s = state;
+        if (s == State.TRUSTED || s == State.REMOVED) {
+            return;
+        }
+        sendingLocked(now);
+    }
+
+    private synchronized void sendingLocked(long now) {
         refresh(now);
         if (state == State.PROBE_DUE) {
             state = State.PROBING;
         }
     }
 
-    synchronized void answered() {
+    void answered() {
+        State s = state;
+        if (s == State.REMOVED || (s == State.TRUSTED && consecutiveFailures == 0)) {
+            return; // the usual case, lock-free
+        }
+        answeredLocked();
+    }
+
+    private synchronized void answeredLocked() {
         if (state == State.REMOVED) {
             return;
         }

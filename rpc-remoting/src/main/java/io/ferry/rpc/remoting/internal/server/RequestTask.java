@@ -50,16 +50,17 @@ final class RequestTask implements Runnable {
     private final Runnable done;
     private final Ticker ticker;
     private final long receivedNanos;
-    private final Runnable answering;
+    private final Runnable released;
 
     /**
      * Made on the IO thread as the request arrives: its deadline counts from then, not from when a business thread
-     * takes it. {@code done} runs exactly once, when the request has been answered (or dropped); {@code answering}
-     * runs just before its answer is written (it may run more than once).
+     * takes it. {@code done} runs exactly once, when the request has been answered (or dropped); {@code released}
+     * gives back the request's place in the business pool as soon as it needs no thread: just before its answer
+     * is written, or when this task ends (an asynchronous service answers later). It may run more than once.
      */
     RequestTask(Channel channel, InboundFrame frame, ServiceTable services, int payloadLimit, Runnable done,
-                Ticker ticker, Runnable answering) {
-        this.answering = answering;
+                Ticker ticker, Runnable released) {
+        this.released = released;
         this.ticker = ticker;
         this.receivedNanos = ticker.nanoTime();
         this.channel = channel;
@@ -71,6 +72,14 @@ final class RequestTask implements Runnable {
 
     @Override
     public void run() {
+        try {
+            decodeAndInvoke();
+        } finally {
+            released.run();
+        }
+    }
+
+    private void decodeAndInvoke() {
         int size = frame.body().readableBytes();
         Decoded decoded;
         try {
@@ -101,7 +110,8 @@ final class RequestTask implements Runnable {
     }
 
     private record Decoded(ProviderService service, MethodSchema method, boolean echo, Object[] arguments,
-                           Map<String, Object> attachments, boolean withResponseAttachments, Deadline deadline) {
+                           Map<String, Object> attachments, boolean withResponseAttachments, Deadline deadline,
+                           String version) {
     }
 
     private Decoded decode() throws IOException {
@@ -134,7 +144,8 @@ final class RequestTask implements Runnable {
                     + channel.localAddress() + ", may be version or group mismatch");
         }
         return new Decoded(service, method, echo, arguments, attachments,
-                Frame.supportsResponseAttachments(head.protocolVersion()), deadline(attachments));
+                Frame.supportsResponseAttachments(head.protocolVersion()), deadline(attachments),
+                "0.0.0".equals(version) ? "" : version);
     }
 
     /** The consumer's remaining time ({@code _TO}, Integer ms) counted from receipt; none when it sent none. */
@@ -165,9 +176,8 @@ final class RequestTask implements Runnable {
         CompletableFuture<Result> result;
         Map<String, Object> contextAttachments;
         try {
-            String version = call.attachments().get(RequestCodec.VERSION) instanceof String v ? v : "";
             result = call.service().invoker().invoke(new Invocation(call.service().schema().name(),
-                    "0.0.0".equals(version) ? "" : version, call.service().group(), call.method().method(),
+                    call.version(), call.service().group(), call.method().method(),
                     call.arguments(), call.attachments(), call.deadline(), !frame.isTwoWay(), null));
             if (result == null) {
                 result = CompletableFuture.failedFuture(new IllegalStateException("the invoker returned no future"));
@@ -257,7 +267,7 @@ final class RequestTask implements Runnable {
 
     /** Counts the request out once its answer has left (a shutdown closes channels only after that). */
     private void send(ByteBuf out) {
-        answering.run();
+        released.run();
         channel.writeAndFlush(out).addListener(f -> done.run());
     }
 

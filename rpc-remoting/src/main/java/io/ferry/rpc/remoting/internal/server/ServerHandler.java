@@ -112,11 +112,7 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         if (!inFlight.tryBegin()) {
-            frame.release();
-            if (frame.isTwoWay()) {
-                ctx.writeAndFlush(FrameEncoder.errorResponse(ctx.alloc(), frame.id(), RpcStatus.SHUTTING_DOWN,
-                        RpcStatus.SHUTTING_DOWN_PREFIX + "try another provider (" + localAddress + ")"));
-            }
+            refuseShuttingDown(ctx, frame);
             return;
         }
         if (dispatcher == Dispatcher.DIRECT) {
@@ -135,25 +131,22 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             }
             return;
         }
-        RequestTask task = new RequestTask(ctx.channel(), frame, services, payloadLimit, inFlight::end, ticker,
-                ticket);
         try {
-            pool.execute(() -> {
-                try {
-                    task.run();
-                } finally {
-                    ticket.run();
-                }
-            });
+            pool.execute(new RequestTask(ctx.channel(), frame, services, payloadLimit, inFlight::end, ticker, ticket));
         } catch (RejectedExecutionException e) {
             // only once the pool is shut down
             ticket.run();
             inFlight.end();
-            frame.release();
-            if (frame.isTwoWay()) {
-                ctx.writeAndFlush(FrameEncoder.errorResponse(ctx.alloc(), frame.id(), RpcStatus.SHUTTING_DOWN,
-                        RpcStatus.SHUTTING_DOWN_PREFIX + "try another provider (" + localAddress + ")"));
-            }
+            refuseShuttingDown(ctx, frame);
+        }
+    }
+
+    /** Answers SHUTTING_DOWN (not executed: try another provider) and drops the request. */
+    private void refuseShuttingDown(ChannelHandlerContext ctx, InboundFrame frame) {
+        frame.release();
+        if (frame.isTwoWay()) {
+            ctx.writeAndFlush(FrameEncoder.errorResponse(ctx.alloc(), frame.id(), RpcStatus.SHUTTING_DOWN,
+                    RpcStatus.SHUTTING_DOWN_PREFIX + "try another provider (" + localAddress + ")"));
         }
     }
 

@@ -64,12 +64,7 @@ public final class ServiceSchema {
             byMethod.put(method, schema);
         }
         this.serializerFactory = new SafeSerializerFactory(AllowedClasses.forServices(List.of(type), allowList,
-                side == null ? "allow it with ClassAllowList if it is a trusted subtype of a declared type"
-                        : side.remedy));
-    }
-
-    public static ServiceSchema of(Class<?> type, ClassAllowList allowList) {
-        return new ServiceSchema(type, allowList, null);
+                side.remedy));
     }
 
     /** A schema for one end of the calls: rejections then say on which end to allow the class. */

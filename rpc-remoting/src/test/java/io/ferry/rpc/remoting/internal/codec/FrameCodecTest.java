@@ -40,7 +40,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The frame codec fed byte by byte through Netty's EmbeddedChannel. */
 class FrameCodecTest {
     private static final int LIMIT = 64 * 1024;
-    private static final ServiceSchema GREETER = ServiceSchema.of(Greeter.class, ClassAllowList.none());
+    private static final ServiceSchema GREETER = ServiceSchema.of(Greeter.class, ClassAllowList.none(),
+            ServiceSchema.Side.CONSUMER);
     private static final HashedWheelTimer TIMER = new HashedWheelTimer();
 
     @AfterAll
