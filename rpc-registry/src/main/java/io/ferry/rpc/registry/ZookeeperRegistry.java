@@ -24,6 +24,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -385,10 +387,10 @@ public final class ZookeeperRegistry implements Registry {
             return;
         }
         takeoverScheduled = true;
-        long delay = java.util.concurrent.ThreadLocalRandom.current().nextLong(200, 1000);
+        long delay = ThreadLocalRandom.current().nextLong(200, 1000);
         try {
             worker.schedule(this::takeOver, delay, TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.RejectedExecutionException closing) {
+        } catch (RejectedExecutionException closing) {
             takeoverScheduled = false;
         }
     }
