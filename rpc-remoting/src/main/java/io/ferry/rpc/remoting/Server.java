@@ -2,6 +2,7 @@ package io.ferry.rpc.remoting;
 
 import io.ferry.rpc.remoting.internal.codec.FrameDecoder;
 import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
+import io.ferry.rpc.remoting.internal.codec.PartialFrames;
 import io.ferry.rpc.remoting.internal.server.BusinessPool;
 import io.ferry.rpc.remoting.internal.server.BusinessPools;
 import io.ferry.rpc.remoting.internal.server.ServerHandler;
@@ -68,11 +69,14 @@ public final class Server implements AutoCloseable {
             this.handler = new ServerHandler(services, pools, options.dispatcher(),
                     options.payloadBytes(), channels, options.accepts());
             long idleNanos = 3 * options.heartbeat().toNanos();
+            PartialFrames partialFrames = new PartialFrames(options.frameTimeout().toNanos(),
+                    options.partialFrameBudgetBytes());
             bootstrap.childHandler(new ChannelInitializer<Channel>() {
                 @Override
                 protected void initChannel(Channel ch) {
                     ch.pipeline().addLast("idle", new IdleStateHandler(idleNanos, 0, 0, TimeUnit.NANOSECONDS))
-                            .addLast("decoder", new FrameDecoder(FrameDecoder.Side.PROVIDER, options.payloadBytes()))
+                            .addLast("decoder", new FrameDecoder(FrameDecoder.Side.PROVIDER, options.payloadBytes(),
+                                    partialFrames))
                             .addLast("handler", handler);
                 }
             });
@@ -166,6 +170,15 @@ public final class Server implements AutoCloseable {
     /** Heartbeats answered since start (for diagnostics and the C10K experiment). */
     public long heartbeatsAnswered() {
         return handler.heartbeatsAnswered();
+    }
+
+    /**
+     * A snapshot of every consumer connection: addresses, IO thread, requests in flight, answers queued, time spent
+     * unwritable (back-pressure), age. {@code toString()} prints it as a table.
+     */
+    public ConnectionView connectionView() {
+        return new ConnectionView("server " + address.getHostString() + ":" + address.getPort(),
+                handler.connections(closed.get()));
     }
 
     /** Open consumer connections. */

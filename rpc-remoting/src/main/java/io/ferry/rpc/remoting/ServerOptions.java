@@ -1,5 +1,7 @@
 package io.ferry.rpc.remoting;
 
+import io.netty.util.internal.PlatformDependent;
+
 import java.time.Duration;
 
 /**
@@ -21,7 +23,12 @@ import java.time.Duration;
  *   <tr><td>shutdownGrace</td><td>500 ms: after the readonly event, how long requests are still served</td></tr>
  *   <tr><td>shutdownTimeout</td><td>10 s: how long a shutdown waits for requests in flight</td></tr>
  *   <tr><td>accepts</td><td>0 = no limit: connections over it are closed at once, with a log line</td></tr>
- *   <tr><td>socket</td><td>{@link SocketOptions#defaults()}</td></tr>
+ *   <tr><td>socket</td><td>{@link SocketOptions#defaults()}; a connection whose answers pile up past the high
+ *       water mark is not read from until they drain below the low one (back-pressure)</td></tr>
+ *   <tr><td>frameTimeout</td><td>10 s: a frame still incomplete this long after its first byte is answered
+ *       BAD_REQUEST and its connection closed</td></tr>
+ *   <tr><td>partialFrameBudgetBytes</td><td>a quarter of the direct-memory limit: what frames arriving in pieces
+ *       may hold between them, over all connections; a frame that would overdraw it is refused the same way</td></tr>
  * </table>
  */
 public final class ServerOptions {
@@ -40,8 +47,12 @@ public final class ServerOptions {
     private final int accepts;
     private final Duration shutdownGrace;
     private final Duration shutdownTimeout;
+    private final Duration frameTimeout;
+    private final long partialFrameBudgetBytes;
 
     private ServerOptions(Builder b) {
+        this.frameTimeout = b.frameTimeout;
+        this.partialFrameBudgetBytes = b.partialFrameBudgetBytes;
         this.shutdownGrace = b.shutdownGrace;
         this.shutdownTimeout = b.shutdownTimeout;
         this.heartbeat = b.heartbeat;
@@ -121,10 +132,24 @@ public final class ServerOptions {
         return shutdownTimeout;
     }
 
+    public Duration frameTimeout() {
+        return frameTimeout;
+    }
+
+    public long partialFrameBudgetBytes() {
+        return partialFrameBudgetBytes;
+    }
+
+    /** A quarter of the JVM's direct-memory limit ({@code -XX:MaxDirectMemorySize}, by default the heap's). */
+    public static long defaultPartialFrameBudget() {
+        return Math.max(PlatformDependent.maxDirectMemory() / 4, DEFAULT_PAYLOAD);
+    }
+
     public Builder toBuilder() {
         return new Builder().host(host).port(port).ioThreads(ioThreads).backlog(backlog).pool(pool)
                 .dispatcher(dispatcher).payloadBytes(payloadBytes).socket(socket).heartbeat(heartbeat).accepts(accepts)
-                .shutdown(shutdownGrace, shutdownTimeout);
+                .shutdown(shutdownGrace, shutdownTimeout).frameTimeout(frameTimeout)
+                .partialFrameBudgetBytes(partialFrameBudgetBytes);
     }
 
     public static final class Builder {
@@ -166,6 +191,23 @@ public final class ServerOptions {
         private int accepts;
         private Duration shutdownGrace = Duration.ofMillis(500);
         private Duration shutdownTimeout = Duration.ofSeconds(10);
+        private Duration frameTimeout = Duration.ofSeconds(10);
+        private long partialFrameBudgetBytes = defaultPartialFrameBudget();
+
+        /** How long a frame may take to arrive whole, from its first byte. */
+        public Builder frameTimeout(Duration timeout) {
+            this.frameTimeout = Validate.positive("frameTimeout", timeout);
+            return this;
+        }
+
+        /** What frames arriving in pieces may hold between them, over all connections. */
+        public Builder partialFrameBudgetBytes(long bytes) {
+            if (bytes < 1024) {
+                throw new IllegalArgumentException("partialFrameBudgetBytes: " + bytes + " (expected: >= 1024)");
+            }
+            this.partialFrameBudgetBytes = bytes;
+            return this;
+        }
 
         /** Grace: requests still served after the readonly event; timeout: the longest wait for requests in flight. */
         public Builder shutdown(Duration grace, Duration timeout) {

@@ -74,12 +74,17 @@ final class RawPeer implements AutoCloseable {
         void write(Hessian2Output h, ByteBuf buf) throws IOException;
     }
 
-    void sendRequest(long id, byte[] body) throws IOException {
+    /** A two-way hessian2 request frame around {@code body}. */
+    static byte[] frame(long id, byte[] body) {
         ByteBuf frame = Unpooled.buffer();
         frame.writeShort(Frame.MAGIC).writeByte(0xC2).writeByte(0).writeLong(id).writeInt(body.length).writeBytes(body);
         byte[] bytes = new byte[frame.readableBytes()];
         frame.readBytes(bytes);
-        out.write(bytes);
+        return bytes;
+    }
+
+    void sendRequest(long id, byte[] body) throws IOException {
+        out.write(frame(id, body));
         out.flush();
     }
 

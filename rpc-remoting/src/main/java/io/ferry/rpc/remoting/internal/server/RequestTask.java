@@ -21,6 +21,7 @@ import io.ferry.rpc.remoting.internal.serialize.GuardedHessian2Input;
 import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.util.ReferenceCountUtil;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -268,7 +269,27 @@ final class RequestTask implements Runnable {
     /** Counts the request out once its answer has left (a shutdown closes channels only after that). */
     private void send(ByteBuf out) {
         released.run();
-        channel.writeAndFlush(out).addListener(f -> done.run());
+        try {
+            channel.writeAndFlush(out).addListener(f -> done.run());
+        } catch (Throwable t) {
+            ReferenceCountUtil.safeRelease(out);
+            closeUnanswered(t);
+        }
+    }
+
+    /**
+     * Not even an error answer could be built or handed to the channel (direct memory ran out, say): close the
+     * connection, so that the caller learns now instead of at its timeout, and count the request out.
+     */
+    private void closeUnanswered(Throwable cause) {
+        released.run();
+        try {
+            log.error("{}: cannot answer request {} ({}); closing the connection", channel.remoteAddress(),
+                    frame.id(), cause.toString());
+            channel.close();
+        } finally {
+            done.run();
+        }
     }
 
     private void answer(Decoded call, Object value, Throwable exception, Map<String, Object> attachments) {
@@ -289,24 +310,32 @@ final class RequestTask implements Runnable {
                     });
         } catch (FrameEncoder.PayloadTooLargeException e) {
             log.warn("{}: answer to {} not sent: {}", channel.remoteAddress(), describe(call), e.getMessage());
-            out = FrameEncoder.errorResponse(channel.alloc(), frame.id(), RpcStatus.PAYLOAD_TOO_LARGE,
-                    RpcStatus.PAYLOAD_TOO_LARGE_PREFIX + "the answer of " + describe(call) + " was not sent: "
-                            + e.getMessage());
+            answerError(RpcStatus.PAYLOAD_TOO_LARGE, RpcStatus.PAYLOAD_TOO_LARGE_PREFIX + "the answer of "
+                    + describe(call) + " was not sent: " + e.getMessage());
+            return;
         } catch (IOException | RuntimeException | Error e) {
             log.warn("{}: cannot serialize the answer to {}: {}", channel.remoteAddress(), describe(call),
-                    e.getMessage());
-            out = FrameEncoder.errorResponse(channel.alloc(), frame.id(), RpcStatus.BAD_RESPONSE,
-                    "Failed to send response of " + describe(call) + ": " + e.getMessage());
+                    e.toString());
+            answerError(RpcStatus.BAD_RESPONSE, "Failed to send response of " + describe(call) + ": " + e);
+            return;
         }
         send(out);
     }
 
+    /** Never throws: an answer that cannot be built closes the connection instead. */
     private void answerError(RpcStatus status, String message) {
-        if (frame.isTwoWay()) {
-            send(FrameEncoder.errorResponse(channel.alloc(), frame.id(), status, message));
-        } else {
+        if (!frame.isTwoWay()) {
             done.run();
+            return;
         }
+        ByteBuf out;
+        try {
+            out = FrameEncoder.errorResponse(channel.alloc(), frame.id(), status, message);
+        } catch (Throwable t) {
+            closeUnanswered(t);
+            return;
+        }
+        send(out);
     }
 
     private static String describe(Decoded call) {

@@ -6,6 +6,8 @@ import io.ferry.rpc.remoting.Dispatcher;
 import io.ferry.rpc.remoting.internal.service.ServiceTable;
 import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
 import io.ferry.rpc.remoting.internal.codec.InboundFrame;
+import io.ferry.rpc.remoting.ConnectionInfo;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -14,6 +16,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -76,6 +80,7 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             ctx.close();
             return;
         }
+        ServerConnection.open(ctx.channel(), ticker.nanoTime());
         channels.add(ctx.channel());
         ctx.channel().closeFuture().addListener(f -> {
             if (accepts > 0) {
@@ -83,6 +88,36 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             }
         });
         super.channelActive(ctx);
+    }
+
+    /**
+     * Back-pressure: a consumer that does not read its answers fills this connection's outbound buffer; past the
+     * high water mark nothing more is read from it (requests already read still run and are answered), and reading
+     * resumes once the buffer drains below the low mark. Memory per slow reader stays within the marks plus the
+     * answers to one read's worth of requests, and other connections are not affected.
+     */
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
+        boolean writable = ctx.channel().isWritable();
+        ServerConnection connection = ServerConnection.of(ctx.channel());
+        if (connection != null) {
+            connection.writability().changed(writable, ticker.nanoTime());
+        }
+        ctx.channel().config().setAutoRead(writable);
+        super.channelWritabilityChanged(ctx);
+    }
+
+    /** A snapshot of every open connection. */
+    public List<ConnectionInfo> connections(boolean draining) {
+        long now = ticker.nanoTime();
+        List<ConnectionInfo> all = new ArrayList<>();
+        for (Channel channel : channels) {
+            ServerConnection connection = ServerConnection.of(channel);
+            if (connection != null) {
+                all.add(connection.snapshot(now, draining));
+            }
+        }
+        return all;
     }
 
     /** No reads for three heartbeat intervals: the consumer is gone, or its path is. */
@@ -115,14 +150,24 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             refuseShuttingDown(ctx, frame);
             return;
         }
+        ServerConnection connection = ServerConnection.of(ctx.channel());
+        if (connection == null) {
+            connection = ServerConnection.open(ctx.channel(), ticker.nanoTime()); // added to an active channel
+        }
+        ServerConnection counted = connection;
+        counted.requestStarted();
+        Runnable done = () -> {
+            counted.requestEnded();
+            inFlight.end();
+        };
         if (dispatcher == Dispatcher.DIRECT) {
-            new RequestTask(ctx.channel(), frame, services, payloadLimit, inFlight::end, ticker, () -> { }).run();
+            new RequestTask(ctx.channel(), frame, services, payloadLimit, done, ticker, () -> { }).run();
             return;
         }
         BusinessPool pool = pools.forRequest(frame);
         Admission.Ticket ticket = pool.tryAdmit();
         if (ticket == null) {
-            inFlight.end();
+            done.run();
             frame.release();
             if (frame.isTwoWay()) {
                 ctx.writeAndFlush(FrameEncoder.errorResponse(ctx.alloc(), frame.id(), RpcStatus.THREADPOOL_EXHAUSTED,
@@ -132,11 +177,11 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         try {
-            pool.execute(new RequestTask(ctx.channel(), frame, services, payloadLimit, inFlight::end, ticker, ticket));
+            pool.execute(new RequestTask(ctx.channel(), frame, services, payloadLimit, done, ticker, ticket));
         } catch (RejectedExecutionException e) {
             // only once the pool is shut down
             ticket.run();
-            inFlight.end();
+            done.run();
             refuseShuttingDown(ctx, frame);
         }
     }

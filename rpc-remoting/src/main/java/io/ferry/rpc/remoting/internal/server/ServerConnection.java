@@ -1,0 +1,59 @@
+package io.ferry.rpc.remoting.internal.server;
+
+import io.ferry.rpc.remoting.ConnectionInfo;
+import io.ferry.rpc.remoting.internal.transport.ChannelStats;
+import io.ferry.rpc.remoting.internal.transport.Writability;
+import io.netty.channel.Channel;
+import io.netty.util.AttributeKey;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** What the provider knows of one consumer connection: its requests in flight and its writability. */
+final class ServerConnection {
+    private static final AttributeKey<ServerConnection> KEY = AttributeKey.valueOf("ferry.server.connection");
+
+    private final Channel channel;
+    private final long openedNanos;
+    private final String ioThread;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final Writability writability = new Writability();
+
+    private ServerConnection(Channel channel, long openedNanos) {
+        this.channel = channel;
+        this.openedNanos = openedNanos;
+        this.ioThread = Thread.currentThread().getName();
+    }
+
+    /** IO thread, as the connection becomes active. */
+    static ServerConnection open(Channel channel, long nowNanos) {
+        ServerConnection connection = new ServerConnection(channel, nowNanos);
+        channel.attr(KEY).set(connection);
+        return connection;
+    }
+
+    static ServerConnection of(Channel channel) {
+        return channel.attr(KEY).get();
+    }
+
+    void requestStarted() {
+        inFlight.incrementAndGet();
+    }
+
+    void requestEnded() {
+        inFlight.decrementAndGet();
+    }
+
+    Writability writability() {
+        return writability;
+    }
+
+    ConnectionInfo snapshot(long nowNanos, boolean draining) {
+        ConnectionInfo.State state = !channel.isActive() ? ConnectionInfo.State.CLOSED
+                : draining ? ConnectionInfo.State.DRAINING : ConnectionInfo.State.READY;
+        return new ConnectionInfo(ChannelStats.address(channel.localAddress()),
+                ChannelStats.address(channel.remoteAddress()), ioThread, state, inFlight.get(),
+                ChannelStats.queuedBytes(channel), Duration.ofNanos(writability.unwritableNanos(nowNanos)), null,
+                Duration.ofNanos(nowNanos - openedNanos));
+    }
+}

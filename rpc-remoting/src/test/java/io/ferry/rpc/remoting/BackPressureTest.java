@@ -1,0 +1,95 @@
+package io.ferry.rpc.remoting;
+
+import io.ferry.rpc.Result;
+import io.ferry.rpc.remoting.internal.codec.Frame;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A consumer that writes requests and never reads the answers, over a real socket: the provider stops reading from
+ * it once its answers pile up past the high water mark, so what it holds for that connection stays bounded, and
+ * other connections are served all along.
+ */
+class BackPressureTest {
+    private static final String ANSWER = "x".repeat(1024);
+    private static final int MAX_REQUESTS = 200_000;
+
+    @RegisterExtension
+    final ClientExtension clients = new ClientExtension();
+    private Server server;
+
+    @BeforeEach
+    void start() {
+        server = Server.start(ServerOptions.builder().host("127.0.0.1").port(0).threads(8).queues(10_000).build());
+        server.export(ServiceExport.of(Greeter.class,
+                invocation -> CompletableFuture.completedFuture(Result.of(ANSWER))));
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    /** Writes hello requests until the provider stops taking them (no progress for half a second) or the cap. */
+    private static long writeWithoutReading(SocketChannel abuser) throws IOException {
+        byte[] one = RawPeer.frame(1, RawPeer.body(Greeter.class.getName(), "hello", "Ljava/lang/String;",
+                RawPeer.objects("abuse", RawPeer.attachments())));
+        int perBatch = 256;
+        byte[] batch = new byte[one.length * perBatch];
+        for (int i = 0; i < perBatch; i++) {
+            System.arraycopy(one, 0, batch, i * one.length, one.length);
+        }
+        abuser.configureBlocking(false);
+        long requests = 0;
+        try (Selector selector = Selector.open()) {
+            abuser.register(selector, SelectionKey.OP_WRITE);
+            while (requests < MAX_REQUESTS) {
+                ByteBuffer buffer = ByteBuffer.wrap(batch);
+                while (buffer.hasRemaining()) {
+                    if (abuser.write(buffer) == 0) {
+                        selector.selectedKeys().clear();
+                        if (selector.select(500) == 0) {
+                            return requests + buffer.position() / one.length; // the provider stopped reading
+                        }
+                    }
+                }
+                requests += perBatch;
+            }
+        }
+        return requests;
+    }
+
+    @Test
+    void aConsumerThatNeverReadsIsNoLongerReadFromAndOthersAreServed() throws Exception {
+        try (SocketChannel abuser = SocketChannel.open(server.address())) {
+            int abuserPort = ((InetSocketAddress) abuser.getLocalAddress()).getPort();
+            long sent = writeWithoutReading(abuser);
+
+            ProviderEndpoint polite = clients.direct(server.address(), ClientOptions.defaults());
+            for (int i = 0; i < 50; i++) {
+                assertEquals(ANSWER, ClientExtension.call(polite, "polite " + i));
+            }
+
+            ConnectionInfo abused = server.connectionView().connections().stream()
+                    .filter(c -> c.remote().endsWith(":" + abuserPort)).findFirst().orElseThrow();
+            assertTrue(sent < MAX_REQUESTS, "the provider stopped reading after " + sent + " requests");
+            assertTrue(abused.queuedBytes() <= 4 * 1024 * 1024,
+                    "answers held for the abuser: " + abused.queuedBytes() + " bytes\n" + server.connectionView());
+            assertTrue(abused.unwritableTime().toNanos() > 0, server.connectionView().toString());
+        }
+    }
+}
