@@ -43,6 +43,12 @@ public enum RpcStatus {
     LIMIT_EXCEEDED(100),
     /** A request or response is larger than the payload limit. Local on the consumer; a provider sends 25. */
     PAYLOAD_TOO_LARGE(25),
+    /**
+     * Every connection to the provider stayed unwritable (its outbound buffer above the high water mark: the provider
+     * is not reading) for as long as the call could wait; the call was not sent. Local; Dubbo's CHANNEL_INACTIVE
+     * (35), the byte it uses when it cannot send.
+     */
+    CONGESTED(35),
     /** No provider of the service is known, or every one was tried. Local; sent as CHANNEL_INACTIVE (35). */
     NO_PROVIDER(35),
     /** The call was refused before it reached the wire (a sync call on an IO thread, a closed reference, ...). */

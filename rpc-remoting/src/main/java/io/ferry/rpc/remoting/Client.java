@@ -40,6 +40,14 @@ public final class Client implements AutoCloseable {
         return (address, weight, spread) -> new ProviderClient(resources, address, schema, options, weight, spread);
     }
 
+    /**
+     * A snapshot of every connection this client has, shared pools and endpoints' own: state, IO thread, pending
+     * calls, bytes queued, time spent unwritable, the last heartbeat's round trip. {@code toString()} prints a table.
+     */
+    public ConnectionView connectionView() {
+        return new ConnectionView("client", resources.connections());
+    }
+
     /** Where asynchronous calls complete: never an IO thread. */
     public Executor callbackExecutor() {
         return resources.callbackExecutor();

@@ -8,8 +8,15 @@ import java.time.Duration;
  * <table>
  *   <caption>Options and defaults</caption>
  *   <tr><th>option</th><th>default</th></tr>
- *   <tr><td>connections</td><td>0: share the process's one connection to the provider; N: N connections of this
+ *   <tr><td>connections</td><td>0: share the client's elastic pool to the provider; N: N connections of this
  *       reference's own, spread over distinct IO threads</td></tr>
+ *   <tr><td>maxConnections</td><td>cores: the most connections the shared pool opens to one provider. It starts with
+ *       one and opens another while every connection stays congested (unwritable, or more than the low water mark
+ *       queued, for 20 ms), each on an IO thread of its own; 1 keeps a single connection</td></tr>
+ *   <tr><td>poolIdleTimeout</td><td>30 s: an extra connection of the shared pool that carried no call this long
+ *       drains and closes</td></tr>
+ *   <tr><td>congestionWait</td><td>100 ms: how long a call waits for a connection to become writable, within its
+ *       deadline, before it fails CONGESTED, not sent (so failover can move it)</td></tr>
  *   <tr><td>lazy</td><td>false: connect when the reference is created; true: on the first call</td></tr>
  *   <tr><td>connectTimeout</td><td>3 s: TCP connect, and then the readiness ping's round trip</td></tr>
  *   <tr><td>heartbeat</td><td>60 s: a heartbeat after this long without reads (jittered every cycle); no reads
@@ -37,8 +44,14 @@ public final class ClientOptions {
     private final Duration reconnectBackoffMin;
     private final Duration reconnectBackoffMax;
     private final boolean waitForReady;
+    private final int maxConnections;
+    private final Duration poolIdleTimeout;
+    private final Duration congestionWait;
 
     private ClientOptions(Builder b) {
+        this.maxConnections = b.maxConnections;
+        this.poolIdleTimeout = b.poolIdleTimeout;
+        this.congestionWait = b.congestionWait;
         this.waitForReady = b.waitForReady;
         this.heartbeat = b.heartbeat;
         this.heartbeatJitter = b.heartbeatJitter;
@@ -65,6 +78,18 @@ public final class ClientOptions {
 
     public int connections() {
         return connections;
+    }
+
+    public int maxConnections() {
+        return maxConnections;
+    }
+
+    public Duration poolIdleTimeout() {
+        return poolIdleTimeout;
+    }
+
+    public Duration congestionWait() {
+        return congestionWait;
     }
 
     public boolean lazy() {
@@ -109,7 +134,8 @@ public final class ClientOptions {
         return new Builder().connections(connections).lazy(lazy).connectTimeout(connectTimeout)
                 .payloadBytes(payloadBytes).socket(socket).heartbeat(heartbeat)
                 .heartbeatJitter(heartbeatJitter).reconnectBackoff(reconnectBackoffMin, reconnectBackoffMax)
-                .waitForReady(waitForReady);
+                .waitForReady(waitForReady).maxConnections(maxConnections).poolIdleTimeout(poolIdleTimeout)
+                .congestionWait(congestionWait);
     }
 
     public static final class Builder {
@@ -125,6 +151,27 @@ public final class ClientOptions {
         // 11 s); at the cap the mean delay is 2.5 s, so 10,000 consumers of a dead provider try ~4,000 connects/s
         private Duration reconnectBackoffMax = Duration.ofSeconds(5);
         private boolean waitForReady;
+        private int maxConnections = Runtime.getRuntime().availableProcessors();
+        private Duration poolIdleTimeout = Duration.ofSeconds(30);
+        private Duration congestionWait = Duration.ofMillis(100);
+
+        /** The most connections the shared pool opens to one provider under congestion; 1 for a single one. */
+        public Builder maxConnections(int max) {
+            this.maxConnections = Validate.between("maxConnections", max, 1, 1024);
+            return this;
+        }
+
+        /** How long an extra connection of the shared pool may carry no call before it is let go. */
+        public Builder poolIdleTimeout(Duration timeout) {
+            this.poolIdleTimeout = Validate.positive("poolIdleTimeout", timeout);
+            return this;
+        }
+
+        /** How long a call waits for a writable connection (within its deadline) before failing CONGESTED. */
+        public Builder congestionWait(Duration wait) {
+            this.congestionWait = Validate.positive("congestionWait", wait);
+            return this;
+        }
 
         /** True: calls wait through failed connects within their deadline instead of failing at once. */
         public Builder waitForReady(boolean wait) {

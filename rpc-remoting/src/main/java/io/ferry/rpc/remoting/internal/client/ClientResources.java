@@ -3,6 +3,7 @@ package io.ferry.rpc.remoting.internal.client;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.remoting.ClientOptions;
+import io.ferry.rpc.remoting.ConnectionInfo;
 import io.ferry.rpc.remoting.SocketOptions;
 import java.time.Duration;
 import io.ferry.rpc.remoting.internal.codec.FrameDecoder;
@@ -30,11 +31,14 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 
 /**
  * The consumer side's resources, owned by one {@code Client} (and so by one {@code Ferry} bootstrap): a client event
@@ -50,7 +54,9 @@ public final class ClientResources {
     private final AtomicInteger nextLoop = new AtomicInteger();
     private final HashedWheelTimer timer;
     private final ExecutorService callbacks;
-    private final Map<SharedKey, SharedSlot> shared = new HashMap<>();
+    private final Map<SharedKey, SharedPool> shared = new HashMap<>();
+    private final Set<ConnectionPool> pools = ConcurrentHashMap.newKeySet();
+    private final LongSupplier poolClock;
 
     /**
      * What makes two shared connections to one address interchangeable: the address and every option that shapes
@@ -58,14 +64,22 @@ public final class ClientResources {
      */
     private record SharedKey(InetSocketAddress address, Duration connectTimeout, int payloadBytes,
                              SocketOptions socket, Duration heartbeat, double heartbeatJitter,
-                             Duration reconnectBackoffMin, Duration reconnectBackoffMax) {
+                             Duration reconnectBackoffMin, Duration reconnectBackoffMax, int maxConnections,
+                             Duration poolIdleTimeout) {
         static SharedKey of(InetSocketAddress address, ClientOptions o) {
             return new SharedKey(address, o.connectTimeout(), o.payloadBytes(), o.socket(), o.heartbeat(),
-                    o.heartbeatJitter(), o.reconnectBackoffMin(), o.reconnectBackoffMax());
+                    o.heartbeatJitter(), o.reconnectBackoffMin(), o.reconnectBackoffMax(), o.maxConnections(),
+                    o.poolIdleTimeout());
         }
     }
 
     public ClientResources(int ioThreads) {
+        this(ioThreads, System::nanoTime);
+    }
+
+    /** {@code poolClock} times the elastic pools' sizing decisions: tests pass a fake one. */
+    public ClientResources(int ioThreads, LongSupplier poolClock) {
+        this.poolClock = poolClock;
         this.ioThreads = ioThreads;
         this.group = Transports.newGroup(ioThreads, "ferry-client-io");
         for (EventExecutor executor : group) {
@@ -79,12 +93,12 @@ public final class ClientResources {
 
     /** Closes every shared connection still open and stops the group, the timer and the callback executor. */
     public void close() {
-        List<SharedSlot> open;
+        List<SharedPool> open;
         synchronized (shared) {
             open = new ArrayList<>(shared.values());
             shared.clear();
         }
-        open.forEach(s -> s.slot.close());
+        open.forEach(s -> s.pool.close());
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS);
         timer.stop();
         callbacks.shutdown();
@@ -129,7 +143,7 @@ public final class ClientResources {
                 Connection connection = Connections.bind(handler, ch, address.toString(), timer);
                 ch.pipeline().addLast("decoder", new FrameDecoder(FrameDecoder.Side.CONSUMER, options.payloadBytes()))
                         .addLast("keepalive", new KeepAliveHandler(options.heartbeat().toNanos(),
-                                options.heartbeatJitter(), connection::nextId))
+                                options.heartbeatJitter(), connection::nextHeartbeatId))
                         .addLast("handler", handler);
             }
         });
@@ -152,33 +166,68 @@ public final class ClientResources {
         return result;
     }
 
-    /** The shared connection to {@code address} for endpoints whose connections are shaped like {@code options}. */
-    ConnectionSlot acquireShared(InetSocketAddress address, ClientOptions options) {
+    /** The shared pool to {@code address} for endpoints whose connections are shaped like {@code options}. */
+    ConnectionPool acquireShared(InetSocketAddress address, ClientOptions options) {
         synchronized (shared) {
-            SharedSlot slot = shared.computeIfAbsent(SharedKey.of(address, options),
-                    k -> new SharedSlot(new ConnectionSlot(this, address, options, nextLoops(1)[0])));
-            slot.users++;
-            return slot.slot;
+            SharedPool pool = shared.computeIfAbsent(SharedKey.of(address, options),
+                    k -> new SharedPool(ConnectionPool.elastic(this, address, options, poolClock)));
+            pool.users++;
+            pools.add(pool.pool);
+            return pool.pool;
         }
     }
 
     void releaseShared(InetSocketAddress address, ClientOptions options) {
         SharedKey key = SharedKey.of(address, options);
         synchronized (shared) {
-            SharedSlot slot = shared.get(key);
-            if (slot != null && --slot.users == 0) {
+            SharedPool pool = shared.get(key);
+            if (pool != null && --pool.users == 0) {
                 shared.remove(key);
-                slot.slot.close();
+                pools.remove(pool.pool);
+                pool.pool.close();
             }
         }
     }
 
-    private static final class SharedSlot {
-        final ConnectionSlot slot;
+    /** {@code connections} connections of one endpoint's own; close with {@link #release}. */
+    ConnectionPool ownPool(InetSocketAddress address, ClientOptions options, int connections) {
+        ConnectionPool pool = ConnectionPool.fixed(this, address, options, connections);
+        pools.add(pool);
+        return pool;
+    }
+
+    void release(ConnectionPool pool) {
+        pools.remove(pool);
+        pool.close();
+    }
+
+    /** A snapshot of every connection of every pool. */
+    public List<ConnectionInfo> connections() {
+        List<ConnectionInfo> all = new ArrayList<>();
+        for (ConnectionPool pool : pools) {
+            all.addAll(pool.snapshot());
+        }
+        return all;
+    }
+
+    /** An event loop that serves none of {@code taken}, when there is one; else the next, round robin. */
+    EventLoop loopApartFrom(List<EventLoop> taken) {
+        int base = Math.floorMod(nextLoop.getAndIncrement(), loops.size());
+        for (int i = 0; i < loops.size(); i++) {
+            EventLoop loop = loops.get((base + i) % loops.size());
+            if (!taken.contains(loop)) {
+                return loop;
+            }
+        }
+        return loops.get(base);
+    }
+
+    private static final class SharedPool {
+        final ConnectionPool pool;
         int users;
 
-        SharedSlot(ConnectionSlot slot) {
-            this.slot = slot;
+        SharedPool(ConnectionPool pool) {
+            this.pool = pool;
         }
     }
 }

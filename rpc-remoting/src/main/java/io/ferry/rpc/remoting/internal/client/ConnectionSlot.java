@@ -3,12 +3,14 @@ package io.ferry.rpc.remoting.internal.client;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.remoting.ClientOptions;
+import io.ferry.rpc.remoting.ConnectionInfo;
 import io.ferry.rpc.remoting.internal.exchange.Connection;
 import io.ferry.rpc.remoting.internal.liveness.Backoff;
 import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.ScheduledFuture;
 
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -35,7 +37,10 @@ final class ConnectionSlot {
     private final ClientOptions options;
     private final EventLoop loop;
     private final Backoff backoff;
+    private final Runnable onWritable;
     private volatile CompletableFuture<Connection> ready;
+    /** When a call last picked this slot's connection (an elastic pool lets idle extras go). */
+    volatile long lastPickedNanos = System.nanoTime();
     private CompletableFuture<Connection> next;
     private ScheduledFuture<?> scheduled;
     private boolean skippable;
@@ -46,7 +51,10 @@ final class ConnectionSlot {
     private long lastAttemptNanos;
     private boolean closed;
 
-    ConnectionSlot(ClientResources resources, InetSocketAddress address, ClientOptions options, EventLoop loop) {
+    /** {@code onWritable} runs on the IO thread each time the connection becomes writable again. */
+    ConnectionSlot(ClientResources resources, InetSocketAddress address, ClientOptions options, EventLoop loop,
+                   Runnable onWritable) {
+        this.onWritable = onWritable;
         this.resources = resources;
         this.address = address;
         this.options = options;
@@ -180,6 +188,26 @@ final class ConnectionSlot {
         return scheduledDelayNanos > earliest ? earliest : -1;
     }
 
+    EventLoop loop() {
+        return loop;
+    }
+
+    /** This slot's connection for the connection view, or where it stands when it has none. */
+    ConnectionInfo snapshot(boolean draining) {
+        Connection c = current();
+        if (c != null) {
+            return c.snapshot(draining ? ConnectionInfo.State.DRAINING
+                    : c.isReadonly() ? ConnectionInfo.State.READONLY : ConnectionInfo.State.READY);
+        }
+        boolean connecting;
+        synchronized (this) {
+            connecting = attemptInFlight;
+        }
+        return new ConnectionInfo("-", address.getHostString() + ":" + address.getPort(), "-",
+                connecting ? ConnectionInfo.State.CONNECTING : ConnectionInfo.State.CLOSED, 0, 0, Duration.ZERO,
+                null, Duration.ZERO);
+    }
+
     /** The ready connection now, else null. */
     Connection current() {
         CompletableFuture<Connection> r = ready;
@@ -224,6 +252,7 @@ final class ConnectionSlot {
                 if (error == null) {
                     failures = 0;
                     lastFailure = null;
+                    connection.onWritable(onWritable);
                     ready = CompletableFuture.completedFuture(connection);
                     connection.channel().closeFuture().addListener(f -> lost(connection));
                 } else {

@@ -16,7 +16,6 @@ import io.ferry.rpc.remoting.internal.service.MethodSchema;
 import io.ferry.rpc.remoting.internal.service.ServiceSchema;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.channel.EventLoop;
 import io.netty.util.Timeout;
 
 import java.io.IOException;
@@ -30,7 +29,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 
@@ -51,9 +49,8 @@ public final class ProviderClient implements ProviderEndpoint {
     private final ServiceSchema schema;
     private final ClientOptions options;
     private final int weight;
-    private final ConnectionSlot[] slots;
+    private final ConnectionPool pool;
     private final boolean usesShared;
-    private final AtomicInteger next = new AtomicInteger();
     private final AtomicBoolean closed = new AtomicBoolean();
 
     public ProviderClient(ClientResources resources, InetSocketAddress address, ServiceSchema schema,
@@ -65,20 +62,18 @@ public final class ProviderClient implements ProviderEndpoint {
         this.options = options;
         this.weight = weight;
         this.usesShared = options.connections() == 0;
-        if (usesShared) {
-            slots = new ConnectionSlot[] {resources.acquireShared(address, options)};
-        } else {
-            EventLoop[] loops = resources.nextLoops(options.connections());
-            slots = new ConnectionSlot[options.connections()];
-            for (int i = 0; i < slots.length; i++) {
-                slots[i] = new ConnectionSlot(resources, address, options, loops[i]);
-            }
-        }
+        this.pool = usesShared ? resources.acquireShared(address, options)
+                : resources.ownPool(address, options, options.connections());
         if (!options.lazy()) {
-            for (ConnectionSlot slot : slots) {
+            for (ConnectionSlot slot : pool.slots()) {
                 slot.connectSoon(connectSpread.toNanos());
             }
         }
+    }
+
+    /** For tests that drive the pool's sizing by hand. */
+    ConnectionPool pool() {
+        return pool;
     }
 
     @Override
@@ -101,7 +96,7 @@ public final class ProviderClient implements ProviderEndpoint {
         if (closed.get()) {
             return false;
         }
-        for (ConnectionSlot slot : slots) {
+        for (ConnectionSlot slot : pool.slots()) {
             Connection c = slot.current();
             if (c != null && c.isActive() && !c.isReadonly()) {
                 return true;
@@ -112,6 +107,7 @@ public final class ProviderClient implements ProviderEndpoint {
 
     @Override
     public CompletableFuture<Void> whenReady() {
+        ConnectionSlot[] slots = pool.slots();
         CompletableFuture<?>[] attempts = new CompletableFuture<?>[slots.length];
         for (int i = 0; i < slots.length; i++) {
             attempts[i] = slots[i].connection();
@@ -122,7 +118,7 @@ public final class ProviderClient implements ProviderEndpoint {
     @Override
     public int openConnections() {
         int n = 0;
-        for (ConnectionSlot slot : slots) {
+        for (ConnectionSlot slot : pool.slots()) {
             Connection c = slot.current();
             if (c != null && c.isActive()) {
                 n++;
@@ -134,7 +130,7 @@ public final class ProviderClient implements ProviderEndpoint {
     @Override
     public Set<Thread> ioThreads() throws InterruptedException {
         Set<Thread> threads = ConcurrentHashMap.newKeySet();
-        for (ConnectionSlot slot : slots) {
+        for (ConnectionSlot slot : pool.slots()) {
             Connection c = slot.current();
             if (c != null) {
                 try {
@@ -149,7 +145,7 @@ public final class ProviderClient implements ProviderEndpoint {
 
     @Override
     public void reconnectSoon(Duration spread) {
-        for (ConnectionSlot slot : slots) {
+        for (ConnectionSlot slot : pool.slots()) {
             slot.reconnectSoon(spread.toNanos());
         }
     }
@@ -157,7 +153,7 @@ public final class ProviderClient implements ProviderEndpoint {
     @Override
     public int pendingCalls() {
         int n = 0;
-        for (ConnectionSlot slot : slots) {
+        for (ConnectionSlot slot : pool.slots()) {
             Connection c = slot.current();
             if (c != null) {
                 n += c.pendingCalls();
@@ -186,15 +182,19 @@ public final class ProviderClient implements ProviderEndpoint {
         if (deadline.isExpired()) {
             return CompletableFuture.failedFuture(notSentInTime(invocation));
         }
-        ConnectionSlot slot = slots.length == 1 ? slots[0] : slots[Math.floorMod(next.getAndIncrement(), slots.length)];
-        CompletableFuture<Connection> ready = slot.readyNow();
-        if (ready != null) {
-            return encodeAndSend(ready.join(), invocation, method);
+        Connection writable = pool.writableConnection();
+        if (writable != null) {
+            return encodeAndSend(writable, invocation, method);
         }
+        if (pool.hasReadyConnection()) {
+            return sendWhenWritable(invocation, method);
+        }
+        ConnectionSlot slot = pool.slotToConnect();
         String unreachable = options.waitForReady() ? null : slot.knownUnreachable();
         CompletableFuture<Connection> connection = slot.connection(); // also pulls the next attempt forward
         if (connection.isDone() && !connection.isCompletedExceptionally()) {
-            return encodeAndSend(connection.join(), invocation, method);
+            return connection.join().isWritable() ? encodeAndSend(connection.join(), invocation, method)
+                    : sendWhenWritable(invocation, method);
         }
         if (unreachable != null) {
             // known down and backing off: say so now rather than spend the caller's whole timeout waiting
@@ -218,6 +218,78 @@ public final class ProviderClient implements ProviderEndpoint {
                             + e.getMessage(), e));
         }
         return connection.send(frame, invocation, method, schema.serializerFactory());
+    }
+
+    /**
+     * Every ready connection is unwritable (the provider is not reading as fast as calls are written): wait for one
+     * to drain, at most {@code congestionWait} and never past the deadline, then send on the call's executor, or
+     * fail CONGESTED, not sent, so the cluster may move the call to another provider.
+     */
+    private CompletableFuture<Result> sendWhenWritable(Invocation invocation, MethodSchema method) {
+        long waitNanos = Math.min(options.congestionWait().toNanos(), invocation.deadline().remainingNanos());
+        if (waitNanos <= 0) {
+            return CompletableFuture.failedFuture(notSentInTime(invocation));
+        }
+        CompletableFuture<Result> result = new CompletableFuture<>();
+        Executor executor = invocation.executor();
+        AtomicBoolean handedOff = new AtomicBoolean();
+        Timeout timer = resources.timer().newTimeout(t -> {
+            if (handedOff.compareAndSet(false, true)) {
+                completeOn(executor, result, congested(invocation, waitNanos));
+            }
+        }, waitNanos, TimeUnit.NANOSECONDS);
+        awaitWritable(invocation, method, result, handedOff, timer);
+        return result;
+    }
+
+    private void awaitWritable(Invocation invocation, MethodSchema method, CompletableFuture<Result> result,
+                               AtomicBoolean handedOff, Timeout timer) {
+        CompletableFuture<Void> signal = pool.writableSignal(); // taken before looking, so no wake-up is missed
+        Connection writable = closed.get() ? null : pool.writableConnection();
+        if (writable != null || closed.get()) {
+            if (handedOff.compareAndSet(false, true)) {
+                timer.cancel();
+                CompletableFuture<Result> sent = writable != null ? encodeAndSend(writable, invocation, method)
+                        : CompletableFuture.failedFuture(RpcException.notExecuted(RpcStatus.ILLEGAL_STATE,
+                        "client of " + addressText + " is closed", null));
+                sent.whenComplete((r, e) -> {
+                    if (e != null) {
+                        result.completeExceptionally(e);
+                    } else {
+                        result.complete(r);
+                    }
+                });
+            }
+            return;
+        }
+        signal.thenRun(() -> {
+            if (handedOff.get()) {
+                return;
+            }
+            try {
+                invocation.executor().execute(() -> awaitWritable(invocation, method, result, handedOff, timer));
+            } catch (RejectedExecutionException e) {
+                if (handedOff.compareAndSet(false, true)) {
+                    timer.cancel();
+                    result.completeExceptionally(RpcException.notExecuted(RpcStatus.ILLEGAL_STATE,
+                            invocation.description() + " not sent: the client is shutting down", e));
+                }
+            }
+        });
+    }
+
+    private RpcException congested(Invocation invocation, long waitedNanos) {
+        StringBuilder queued = new StringBuilder();
+        for (ConnectionSlot slot : pool.slots()) {
+            Connection c = slot.current();
+            if (c != null) {
+                queued.append(queued.length() == 0 ? "" : ", ").append(c.queuedBytes());
+            }
+        }
+        return RpcException.notExecuted(RpcStatus.CONGESTED, invocation.description() + " not sent to "
+                + addressText + ": no connection became writable within " + TimeUnit.NANOSECONDS.toMillis(waitedNanos)
+                + " ms (the provider is not reading; bytes queued per connection: [" + queued
+                + "], high water mark " + options.socket().writeBufferHighWaterMark() + ")", null);
     }
 
     /**
@@ -332,9 +404,7 @@ public final class ProviderClient implements ProviderEndpoint {
         if (usesShared) {
             resources.releaseShared(address, options);
         } else {
-            for (ConnectionSlot slot : slots) {
-                slot.close();
-            }
+            resources.release(pool);
         }
     }
 

@@ -62,6 +62,18 @@ public final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        connection.servedBy(Thread.currentThread());
+        super.channelActive(ctx);
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
+        connection.writabilityChanged(ctx.channel().isWritable());
+        super.channelWritabilityChanged(ctx);
+    }
+
+    @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         if (connection != null) {
             connection.onClosed();

@@ -5,7 +5,10 @@ import io.ferry.rpc.Invocation;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.remoting.ConnectionInfo;
 import io.ferry.rpc.remoting.internal.service.MethodSchema;
+import io.ferry.rpc.remoting.internal.transport.ChannelStats;
+import io.ferry.rpc.remoting.internal.transport.Writability;
 import io.ferry.rpc.remoting.internal.codec.InboundFrame;
 import io.ferry.rpc.remoting.internal.codec.OversizeResponse;
 import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
@@ -15,6 +18,7 @@ import io.netty.util.Timer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,14 +43,67 @@ public final class Connection {
     private final Timer timer;
     private final Map<Long, PendingCall> pending = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong(ThreadLocalRandom.current().nextLong());
+    private final long createdNanos = System.nanoTime();
+    private final Writability writability = new Writability();
     private volatile boolean readonly;
     private volatile long readinessId;
     private volatile CompletableFuture<Connection> readiness;
+    private volatile long heartbeatId;
+    private volatile long heartbeatSentNanos;
+    private volatile long heartbeatRttNanos = -1;
+    private volatile String ioThread = "-";
+    private volatile Runnable onWritable = () -> { };
 
     Connection(Channel channel, String peer, Timer timer) {
         this.channel = channel;
         this.peer = peer;
         this.timer = timer;
+    }
+
+    /** Whether a call may be written now: the outbound buffer is below its high water mark. */
+    public boolean isWritable() {
+        return channel.isWritable();
+    }
+
+    /** Bytes written and not yet taken by the socket. */
+    public long queuedBytes() {
+        return ChannelStats.queuedBytes(channel);
+    }
+
+    /** Runs on the IO thread each time the connection becomes writable again (its pool wakes waiting calls). */
+    public void onWritable(Runnable listener) {
+        this.onWritable = listener;
+    }
+
+    /** IO thread. */
+    void writabilityChanged(boolean writable) {
+        writability.changed(writable, System.nanoTime());
+        if (writable) {
+            onWritable.run();
+        }
+    }
+
+    /** IO thread, once the channel is active. */
+    void servedBy(Thread thread) {
+        this.ioThread = thread.getName();
+    }
+
+    /** A heartbeat id to send; its answer gives the connection's round-trip time. */
+    public long nextHeartbeatId() {
+        long id = nextId();
+        heartbeatSentNanos = System.nanoTime();
+        heartbeatId = id;
+        return id;
+    }
+
+    /** A snapshot for the connection view, in {@code state} as its slot sees it. */
+    public ConnectionInfo snapshot(ConnectionInfo.State state) {
+        long now = System.nanoTime();
+        long rtt = heartbeatRttNanos;
+        return new ConnectionInfo(ChannelStats.address(channel.localAddress()), ChannelStats.address(
+                channel.remoteAddress()), ioThread, channel.isActive() ? state : ConnectionInfo.State.CLOSED,
+                pending.size(), queuedBytes(), Duration.ofNanos(writability.unwritableNanos(now)),
+                rtt < 0 ? null : Duration.ofNanos(rtt), Duration.ofNanos(now - createdNanos));
     }
 
     public Channel channel() {
@@ -133,7 +190,7 @@ public final class Connection {
      */
     public CompletableFuture<Connection> awaitReadiness(long timeoutNanos) {
         CompletableFuture<Connection> ready = new CompletableFuture<>();
-        readinessId = nextId();
+        readinessId = nextHeartbeatId();
         readiness = ready;
         Timeout deadline = timer.newTimeout(t -> {
             if (ready.completeExceptionally(RpcException.notExecuted(RpcStatus.NETWORK, "no answer to the "
@@ -155,6 +212,9 @@ public final class Connection {
 
     /** IO thread: a heartbeat answer arrived. */
     void onHeartbeatAnswer(long id) {
+        if (id == heartbeatId) {
+            heartbeatRttNanos = System.nanoTime() - heartbeatSentNanos;
+        }
         CompletableFuture<Connection> ready = readiness;
         if (ready != null && id == readinessId) {
             ready.complete(this);
