@@ -17,7 +17,13 @@ import java.util.List;
  *   <caption>Options and defaults</caption>
  *   <tr><th>option</th><th>default</th></tr>
  *   <tr><td>timeout</td><td>1000 ms</td></tr>
- *   <tr><td>connections</td><td>0: one connection per provider, shared by every reference</td></tr>
+ *   <tr><td>connections</td><td>0: the shared elastic pool to each provider, used by every reference; N: N
+ *       connections of the reference's own</td></tr>
+ *   <tr><td>maxConnections</td><td>cores: the most connections the shared pool opens to one provider while every
+ *       connection stays congested (1: a single connection)</td></tr>
+ *   <tr><td>poolIdleTimeout</td><td>30 s: an extra connection idle this long is let go</td></tr>
+ *   <tr><td>congestionWait</td><td>100 ms: how long a call waits for a writable connection before it fails
+ *       CONGESTED, not sent</td></tr>
  *   <tr><td>lazy</td><td>false</td></tr>
  *   <tr><td>ioThreads</td><td>min(cores + 1, 32): the process's one client event loop group; set it here to
  *       change it for the whole process</td></tr>
@@ -242,6 +248,21 @@ public final class ConsumerConfig {
 
         public Builder lazy(boolean lazy) {
             client.lazy(lazy);
+            return this;
+        }
+
+        public Builder maxConnections(int max) {
+            client.maxConnections(max);
+            return this;
+        }
+
+        public Builder poolIdleTimeout(Duration timeout) {
+            client.poolIdleTimeout(timeout);
+            return this;
+        }
+
+        public Builder congestionWait(Duration wait) {
+            client.congestionWait(wait);
             return this;
         }
 

@@ -33,6 +33,7 @@ import io.ferry.rpc.config.internal.cluster.StaticDirectory;
 import io.ferry.rpc.remoting.Client;
 import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.EndpointFactory;
+import io.ferry.rpc.remoting.ConnectionView;
 import io.ferry.rpc.remoting.Server;
 import io.ferry.rpc.remoting.ServiceExport;
 import org.slf4j.Logger;
@@ -160,6 +161,20 @@ public final class Ferry implements AutoCloseable {
         }
         Class iface = export.value() != void.class ? export.value() : onlyInterface(implementation.getClass());
         return export(ServiceConfig.builder(iface, implementation).build());
+    }
+
+    /**
+     * This bootstrap's consumer connections now, each with its state, IO thread, pending calls, bytes queued, time
+     * spent unwritable and last heartbeat round trip; {@code toString()} prints them as a table. Empty before the
+     * first reference.
+     */
+    public synchronized ConnectionView consumerConnections() {
+        return client == null ? new ConnectionView("client", List.of()) : client.connectionView();
+    }
+
+    /** This bootstrap's provider connections now (one per consumer connection); empty before the first export. */
+    public synchronized ConnectionView providerConnections() {
+        return server == null ? new ConnectionView("server", List.of()) : server.connectionView();
     }
 
     /** The port the server is bound to; fails if nothing has been exported. */

@@ -153,6 +153,18 @@ public final class ProtocolConfig {
             return this;
         }
 
+        /** How long a frame may take to arrive whole, from its first byte (default 10 s). */
+        public Builder frameTimeout(Duration timeout) {
+            server.frameTimeout(timeout);
+            return this;
+        }
+
+        /** What frames arriving in pieces may hold between them (default a quarter of direct memory). */
+        public Builder partialFrameBudgetBytes(long bytes) {
+            server.partialFrameBudgetBytes(bytes);
+            return this;
+        }
+
         public ProtocolConfig build() {
             return new ProtocolConfig(server.build(), advertisedHost, filters);
         }

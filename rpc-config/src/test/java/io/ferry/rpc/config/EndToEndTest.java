@@ -5,6 +5,7 @@ import io.ferry.rpc.RpcContext;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.config.fixtures.User;
+import io.ferry.rpc.remoting.ConnectionInfo;
 import io.ferry.rpc.config.fixtures.UserNotFoundException;
 import io.ferry.rpc.config.fixtures.UserService;
 import io.ferry.rpc.config.fixtures.UserServiceImpl;
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -67,6 +69,25 @@ class EndToEndTest {
         assertEquals(UserServiceImpl.user(14), list.get(14));
         assertNull(users.nothing());
         assertNull(users.hello(null).equals("hello null") ? null : "unexpected");
+    }
+
+    @Test
+    void bothSidesShowTheirConnectionLiveFromTheBootstrap() {
+        assertTrue(consumer.consumerConnections().connections().isEmpty(), "no reference yet");
+        UserService users = reference();
+        assertEquals("hello ann", users.hello("ann"));
+
+        ConnectionInfo mine = consumer.consumerConnections().connections().get(0);
+        ConnectionInfo theirs = provider.providerConnections().connections().get(0);
+        assertEquals(mine.local(), theirs.remote());
+        assertEquals(mine.remote(), theirs.local());
+        assertEquals(ConnectionInfo.State.READY, mine.state());
+        assertNotNull(mine.lastHeartbeatRtt(), "the readiness ping's round trip");
+        assertTrue(mine.ioThread().startsWith("ferry-client-io"), mine.ioThread());
+        assertTrue(theirs.ioThread().startsWith("ferry-server-io"), theirs.ioThread());
+        assertEquals(0, mine.pendingCalls());
+        String table = consumer.consumerConnections().toString();
+        assertTrue(table.contains(mine.remote()) && table.contains("READY"), table);
     }
 
     @Test
