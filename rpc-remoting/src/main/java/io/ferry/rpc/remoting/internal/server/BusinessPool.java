@@ -7,6 +7,8 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntSupplier;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -83,6 +85,20 @@ public final class BusinessPool {
 
     Admission.Ticket tryAdmit() {
         return admission.tryAcquire();
+    }
+
+    /** Admits a request of a connection whose places {@code connectionHeld} counts, within its fair share. */
+    Admission.Ticket tryAdmit(AtomicInteger connectionHeld, IntSupplier connections) {
+        return admission.tryAcquire(connectionHeld, connections);
+    }
+
+    /** Why a request of a connection holding {@code connectionHeld} places was refused. */
+    String describeRefusal(int connectionHeld, int connections) {
+        if (admission.held() < admission.capacity() && connectionHeld >= admission.fairShare(connections)) {
+            return describe() + "; this connection holds " + connectionHeld + ", its fair share of "
+                    + connections + " connections while the pool is three quarters full";
+        }
+        return describe();
     }
 
     void execute(Runnable task) {

@@ -297,6 +297,12 @@ final class RequestTask implements Runnable {
             done.run();
             return;
         }
+        if (call.deadline().isExpired()) {
+            // its caller has stopped waiting: a short answer instead of encoding and sending the whole value
+            answerError(RpcStatus.TIMEOUT, "The answer of " + describe(call) + " was not sent: its caller's deadline"
+                    + " of " + call.deadline().timeoutMillis() + " ms passed while it ran");
+            return;
+        }
         SafeSerializerFactory factory = call.service().schema().serializerFactory();
         ByteBuf out;
         try {
@@ -319,7 +325,18 @@ final class RequestTask implements Runnable {
             answerError(RpcStatus.BAD_RESPONSE, "Failed to send response of " + describe(call) + ": " + e);
             return;
         }
-        send(out);
+        ServerConnection connection = ServerConnection.of(channel);
+        if (connection == null) {
+            send(out);
+            return;
+        }
+        released.run();
+        try {
+            connection.answers().send(out, frame.id(), call.deadline(), done);
+        } catch (Throwable t) {
+            ReferenceCountUtil.safeRelease(out);
+            closeUnanswered(t);
+        }
     }
 
     /** Never throws: an answer that cannot be built closes the connection instead. */

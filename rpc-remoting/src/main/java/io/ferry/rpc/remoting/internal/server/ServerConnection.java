@@ -17,12 +17,21 @@ final class ServerConnection {
     private final long openedNanos;
     private final String ioThread;
     private final AtomicInteger inFlight = new AtomicInteger();
+    /** Places this connection holds in the business pool (its fair share is checked against this). */
+    private final AtomicInteger poolPlaces = new AtomicInteger();
     private final Writability writability = new Writability();
+    private final AnswerQueue answers;
 
     private ServerConnection(Channel channel, long openedNanos) {
         this.channel = channel;
         this.openedNanos = openedNanos;
         this.ioThread = Thread.currentThread().getName();
+        this.answers = new AnswerQueue(channel);
+        channel.closeFuture().addListener(f -> answers.dropAll());
+    }
+
+    AnswerQueue answers() {
+        return answers;
     }
 
     /** IO thread, as the connection becomes active. */
@@ -40,6 +49,10 @@ final class ServerConnection {
         inFlight.incrementAndGet();
     }
 
+    AtomicInteger poolPlaces() {
+        return poolPlaces;
+    }
+
     void requestEnded() {
         inFlight.decrementAndGet();
     }
@@ -53,7 +66,7 @@ final class ServerConnection {
                 : draining ? ConnectionInfo.State.DRAINING : ConnectionInfo.State.READY;
         return new ConnectionInfo(ChannelStats.address(channel.localAddress()),
                 ChannelStats.address(channel.remoteAddress()), ioThread, state, inFlight.get(),
-                ChannelStats.queuedBytes(channel), Duration.ofNanos(writability.unwritableNanos(nowNanos)), null,
+                ChannelStats.queuedBytes(channel) + answers.waitingBytes(), Duration.ofNanos(writability.unwritableNanos(nowNanos)), null,
                 Duration.ofNanos(nowNanos - openedNanos));
     }
 }

@@ -104,6 +104,9 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             connection.writability().changed(writable, ticker.nanoTime());
         }
         ctx.channel().config().setAutoRead(writable);
+        if (writable && connection != null) {
+            connection.answers().writable();
+        }
         super.channelWritabilityChanged(ctx);
     }
 
@@ -165,14 +168,14 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         BusinessPool pool = pools.forRequest(frame);
-        Admission.Ticket ticket = pool.tryAdmit();
+        Admission.Ticket ticket = pool.tryAdmit(counted.poolPlaces(), channels::size);
         if (ticket == null) {
             done.run();
             frame.release();
             if (frame.isTwoWay()) {
                 ctx.writeAndFlush(FrameEncoder.errorResponse(ctx.alloc(), frame.id(), RpcStatus.THREADPOOL_EXHAUSTED,
                         "Server side(" + localAddress + ") thread pool is exhausted, detail msg: "
-                                + pool.describe()));
+                                + pool.describeRefusal(counted.poolPlaces().get(), channels.size())));
             }
             return;
         }

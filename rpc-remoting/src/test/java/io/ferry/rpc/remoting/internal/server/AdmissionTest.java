@@ -18,8 +18,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -105,6 +108,25 @@ class AdmissionTest {
             channel.finishAndReleaseAll();
             pool.shutdownNow();
         }
+    }
+
+    @Test
+    void onceThreeQuartersAreHeldAConnectionOverItsFairShareIsRefusedAndOthersAreNot() {
+        Admission admission = new Admission(8);
+        AtomicInteger flooding = new AtomicInteger();
+        AtomicInteger quiet = new AtomicInteger();
+        for (int i = 0; i < 6; i++) {
+            assertNotNull(admission.tryAcquire(flooding, () -> 2), "under three quarters no share applies");
+        }
+        assertNull(admission.tryAcquire(flooding, () -> 2), "6 of 8 held: the flooding connection is over its 4");
+        assertNotNull(admission.tryAcquire(quiet, () -> 2), "a quiet connection still gets in");
+        Admission.Ticket last = admission.tryAcquire(quiet, () -> 2);
+        assertNotNull(last);
+        assertNull(admission.tryAcquire(quiet, () -> 2), "8 of 8: full for everyone");
+        last.run();
+        last.run();
+        assertEquals(1, quiet.get(), "a place given back counts once, for its own connection");
+        assertEquals(6, flooding.get());
     }
 
     private static Map<Long, Integer> answers(EmbeddedChannel channel) {

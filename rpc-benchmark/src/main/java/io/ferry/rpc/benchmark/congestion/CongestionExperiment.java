@@ -1,0 +1,177 @@
+package io.ferry.rpc.benchmark.congestion;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The congestion experiment (field report 1: big responses sharing one connection): the same spike of load
+ * against 1 fixed connection, 4 fixed connections and Ferry's elastic pool, with the OS's socket buffers and with
+ * 64 KiB ones; then a consumer that never reads beside a polite one. Each set-up gets a fresh provider process.
+ *
+ * <pre>
+ *   CongestionExperiment consumers=4 rate=40 spikeSeconds=30 quietSeconds=30 abuserSeconds=15
+ *                        out=rpc-benchmark/results/congestion [only=abuser]
+ * </pre>
+ * Writes OUT.md (the table), OUT.csv (one row per set-up and second) and OUT-queued.png, and prints the table.
+ */
+public final class CongestionExperiment {
+    private static final List<SpikeRun.Setup> SETUPS = List.of(
+            new SpikeRun.Setup("1 connection", 1, 0),
+            new SpikeRun.Setup("4 connections", 4, 0),
+            new SpikeRun.Setup("elastic (default)", 0, 0),
+            new SpikeRun.Setup("1 connection, 64 KiB buffers", 1, 64 * 1024),
+            new SpikeRun.Setup("elastic, 64 KiB buffers", 0, 64 * 1024));
+
+    private CongestionExperiment() {
+    }
+
+    public static void main(String[] argv) throws Exception {
+        System.setProperty("java.awt.headless", "true");
+        Map<String, String> args = new HashMap<>();
+        for (String a : argv) {
+            int eq = a.indexOf('=');
+            args.put(a.substring(0, eq), a.substring(eq + 1));
+        }
+        int consumers = Integer.parseInt(args.getOrDefault("consumers", "4"));
+        int rate = Integer.parseInt(args.getOrDefault("rate", "40"));
+        int spike = Integer.parseInt(args.getOrDefault("spikeSeconds", "30"));
+        int quiet = Integer.parseInt(args.getOrDefault("quietSeconds", "30"));
+        int abuserSeconds = Integer.parseInt(args.getOrDefault("abuserSeconds", "15"));
+        String out = args.getOrDefault("out", "rpc-benchmark/results/congestion");
+        String link = args.getOrDefault("link", "none");
+
+        List<SpikeRun.Outcome> outcomes = new ArrayList<>();
+        boolean abuserOnly = "abuser".equals(args.get("only"));
+        for (SpikeRun.Setup setup : abuserOnly ? List.<SpikeRun.Setup>of() : SETUPS) {
+            System.out.printf("running %s: %d consumers, %d calls/s for %d s, then 1/s for %d s%n", setup.name(),
+                    consumers, rate, spike, quiet);
+            SpikeRun.Outcome outcome = new SpikeRun(setup, consumers, rate, spike, quiet).run();
+            outcomes.add(outcome);
+            System.out.println(row(outcome));
+        }
+        System.out.printf("running the non-reading consumer for %d s beside a polite one%n", abuserSeconds);
+        AbuserRun.Outcome abuser = new AbuserRun(abuserSeconds).run();
+
+        String report = report(outcomes, abuser, consumers, rate, spike, quiet, abuserSeconds, link, argv);
+        Files.writeString(Path.of(out + ".md"), report, StandardCharsets.UTF_8);
+        writeCsv(Path.of(out + ".csv"), outcomes);
+        plot(Path.of(out + "-queued.png"), outcomes);
+        System.out.println(report);
+        System.exit(0);
+    }
+
+    private static final String HEADER = "| set-up | calls ok/s (spike) | p99 ms (spike) | failed calls |"
+            + " max KiB queued on a connection | connections (max) | provider peak heap / direct / RSS MiB |"
+            + " executed after deadline | spike work ended, ms after the spike |\n"
+            + "|---|---:|---:|---|---:|---:|---:|---:|---:|\n";
+
+    private static String row(SpikeRun.Outcome o) {
+        long ok = 0;
+        long maxQueued = 0;
+        int connections = 0;
+        long heap = 0;
+        long direct = 0;
+        long rss = 0;
+        List<Long> spikeLatencies = new ArrayList<>();
+        for (int i = 0; i < o.seconds().length; i++) {
+            SpikeRun.Second s = o.seconds()[i];
+            if (i < o.spikeSeconds()) {
+                ok += s.latencyMicros.size();
+                spikeLatencies.addAll(s.latencyMicros);
+            }
+            maxQueued = Math.max(maxQueued, s.maxQueuedPerConnection);
+            connections = Math.max(connections, s.connections);
+            heap = Math.max(heap, s.providerHeap);
+            direct = Math.max(direct, s.providerDirect);
+            rss = Math.max(rss, s.providerRss);
+        }
+        long[] sorted = spikeLatencies.stream().mapToLong(Long::longValue).sorted().toArray();
+        double p99 = sorted.length == 0 ? 0 : sorted[Math.min(sorted.length - 1, (int) (sorted.length * 0.99))] / 1000.0;
+        StringBuilder failed = new StringBuilder();
+        o.failures().forEach((status, count) -> failed.append(failed.length() == 0 ? "" : ", ")
+                .append(String.format(Locale.ROOT, "%,d %s", count, status)));
+        return String.format(Locale.ROOT, "| %s | %.1f | %.0f | %s | %d | %d | %d / %d / %d | %d | %d |",
+                o.setup().name(), ok / (double) o.spikeSeconds(), p99, failed.length() == 0 ? "0" : failed,
+                maxQueued / 1024,
+                connections, heap >> 20, direct >> 20, rss >> 20, o.executedLate(),
+                Math.max(0, o.lastSpikeWorkEndedMillisAfterSpike()));
+    }
+
+    private static String report(List<SpikeRun.Outcome> outcomes, AbuserRun.Outcome abuser, int consumers, int rate,
+                                 int spike, int quiet, int abuserSeconds, String link, String[] argv) {
+        StringBuilder md = new StringBuilder();
+        md.append("# Congestion experiment\n\n");
+        md.append(String.format(Locale.ROOT, "%d consumers (one Ferry bootstrap each) send %d calls/s in all for %d s,"
+                + " then 1 call/s for %d s. Spike calls ask for 1 KiB, 64 KiB, 512 KiB or 2 MiB (equally likely)"
+                + " after a 1–300 ms pause; every call has a 1 s timeout and no retry. The provider runs in its own"
+                + " JVM (-Xmx1g, 1 GiB direct memory) with Ferry's defaults. Both talk over a loopback shaped to %s"
+                + " (a tc token bucket in a network namespace of their own). Command: `LINK=%s bash"
+                + " rpc-benchmark/congestion.sh %s`.%n%n", consumers, rate, spike, quiet, link, link,
+                String.join(" ", java.util.Arrays.stream(argv).filter(a -> !a.startsWith("link=")).toList())));
+        md.append(HEADER);
+        for (SpikeRun.Outcome o : outcomes) {
+            md.append(row(o)).append('\n');
+        }
+        md.append("\nFailed calls are counted by status over the whole run. \"Spike work ended\" is when the last"
+                + " call that slept finished on the provider, after the spike's last second. Before each run, 5 s at a"
+                + " quarter of the rate warm both JVMs up.\n\n");
+        md.append("## A consumer that never reads\n\n");
+        md.append(String.format(Locale.ROOT, "The abuser writes up to %,d `fetch(1 KiB)` requests on one raw socket"
+                + " for %d s and reads nothing; a polite consumer calls `fetch(1 KiB)` from 4 threads, first alone,"
+                + " then beside it.%n%n", AbuserRun.ABUSER_REQUESTS, abuserSeconds));
+        md.append("| requests the abuser got written | provider RSS before → after (MiB) | added |"
+                + " polite p99 alone → beside (µs) | ratio | polite calls alone / beside | polite failures |\n");
+        md.append("|---:|---:|---:|---:|---:|---:|---:|\n");
+        md.append(String.format(Locale.ROOT, "| %,d | %d → %d | %d MiB | %d → %d | %.2f | %,d / %,d | %d |%n",
+                abuser.abuserRequestsWritten(), abuser.rssBeforeBytes() >> 20, abuser.rssAfterBytes() >> 20,
+                (abuser.rssAfterBytes() - abuser.rssBeforeBytes()) >> 20, abuser.politeP99AloneMicros(),
+                abuser.politeP99BesideMicros(), abuser.politeP99BesideMicros()
+                        / (double) Math.max(1, abuser.politeP99AloneMicros()), abuser.politeCallsAlone(),
+                abuser.politeCallsBeside(), abuser.politeFailures()));
+        return md.toString();
+    }
+
+    private static void writeCsv(Path path, List<SpikeRun.Outcome> outcomes) throws IOException {
+        try (PrintWriter csv = new PrintWriter(Files.newBufferedWriter(path, StandardCharsets.UTF_8))) {
+            csv.println("setup,second,calls_ok,p99_us,timeouts,congested,max_queued_bytes,connections,"
+                    + "provider_running,provider_heap,provider_direct,provider_rss");
+            for (SpikeRun.Outcome o : outcomes) {
+                for (int i = 0; i < o.seconds().length; i++) {
+                    SpikeRun.Second s = o.seconds()[i];
+                    csv.printf(Locale.ROOT, "\"%s\",%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d%n", o.setup().name(), i,
+                            s.latencyMicros.size(), s.p99Micros(), s.timeouts.get(),
+                            s.congested.get() + s.otherFailures.get(), s.maxQueuedPerConnection, s.connections,
+                            s.providerRunning, s.providerHeap, s.providerDirect, s.providerRss);
+                }
+            }
+        }
+    }
+
+    private static void plot(Path path, List<SpikeRun.Outcome> outcomes) throws IOException {
+        XYChart chart = new XYChartBuilder().width(1000).height(520)
+                .title("Most bytes queued on one consumer connection (spike until the dashed second, then quiet)")
+                .xAxisTitle("second").yAxisTitle("KiB queued").build();
+        for (SpikeRun.Outcome o : outcomes) {
+            double[] x = new double[o.seconds().length];
+            double[] y = new double[o.seconds().length];
+            for (int i = 0; i < x.length; i++) {
+                x[i] = i;
+                y[i] = o.seconds()[i].maxQueuedPerConnection / 1024.0;
+            }
+            chart.addSeries(o.setup().name(), x, y);
+        }
+        BitmapEncoder.saveBitmap(chart, path.toString(), BitmapEncoder.BitmapFormat.PNG);
+    }
+}

@@ -1,0 +1,97 @@
+package io.ferry.rpc.benchmark.congestion;
+
+import io.ferry.rpc.RpcContext;
+import io.ferry.rpc.config.ApplicationConfig;
+import io.ferry.rpc.config.Ferry;
+import io.ferry.rpc.config.ProtocolConfig;
+import io.ferry.rpc.config.ServiceConfig;
+import io.ferry.rpc.remoting.SocketOptions;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The provider process of the congestion experiment: serves {@link Blob} on 127.0.0.1 with Ferry's defaults (or
+ * the socket buffers given), prints {@code READY <port>}, and runs until killed.
+ * Usage: {@code CongestionProvider <socket buffer bytes, 0 = OS default>}.
+ */
+public final class CongestionProvider implements Blob {
+    private final Map<Integer, byte[]> answers = new ConcurrentHashMap<>();
+    private final AtomicLong executed = new AtomicLong();
+    private final AtomicLong executedLate = new AtomicLong();
+    private final AtomicLong running = new AtomicLong();
+    private volatile long lastFinishedMillis;
+
+    @Override
+    public byte[] fetch(int bytes, int sleepMillis) {
+        if (RpcContext.current().incomingDeadline().isExpired()) {
+            executedLate.incrementAndGet(); // work nobody waits for any more
+        }
+        executed.incrementAndGet();
+        running.incrementAndGet();
+        try {
+            TimeUnit.MILLISECONDS.sleep(sleepMillis); // the report being generated
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            running.decrementAndGet();
+            if (sleepMillis > 0) {
+                lastFinishedMillis = System.currentTimeMillis(); // the quiet phase's calls do not sleep
+            }
+        }
+        return answers.computeIfAbsent(bytes, byte[]::new);
+    }
+
+    @Override
+    public long[] stats() {
+        Runtime rt = Runtime.getRuntime();
+        return new long[] {executed.get(), executedLate.get(), running.get(), rt.totalMemory() - rt.freeMemory(),
+                directMemoryUsed(), rssBytes(), lastFinishedMillis};
+    }
+
+    static long directMemoryUsed() {
+        long netty = io.netty.util.internal.PlatformDependent.usedDirectMemory();
+        long nio = 0;
+        for (BufferPoolMXBean pool : ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class)) {
+            if ("direct".equals(pool.getName())) {
+                nio = pool.getMemoryUsed();
+            }
+        }
+        return Math.max(netty, 0) + nio;
+    }
+
+    /** Resident set size from /proc (Linux). */
+    static long rssBytes() {
+        try (BufferedReader reader = Files.newBufferedReader(Path.of("/proc/self/status"))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux
+        }
+        return -1;
+    }
+
+    public static void main(String[] args) throws Exception {
+        int socketBuffer = args.length > 0 ? Integer.parseInt(args[0]) : 0;
+        SocketOptions socket = SocketOptions.builder().sendBufferBytes(socketBuffer).receiveBufferBytes(socketBuffer)
+                .build();
+        Ferry ferry = Ferry.builder().application(ApplicationConfig.of("congestion-provider"))
+                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).socket(socket).build()).build();
+        int port = ferry.export(ServiceConfig.builder(Blob.class, new CongestionProvider()).build());
+        System.out.println("READY " + port);
+        System.out.flush();
+        ferry.awaitTermination();
+    }
+}

@@ -1,0 +1,107 @@
+package io.ferry.rpc.remoting.internal.server;
+
+import io.ferry.rpc.Deadline;
+import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.util.ReferenceCountUtil;
+
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The answers of one connection that wait for it to become writable, instead of piling up in Netty's outbound
+ * buffer: while the consumer reads slower than answers are made, they wait here, and each is written once the
+ * connection drains below its low water mark. An answer whose caller's deadline has passed by then is not sent:
+ * a short TIMEOUT (31) answer goes in its place, so the bandwidth goes to callers still waiting and the big buffer
+ * is released at once. Business threads add answers; the connection's IO thread writes them.
+ */
+final class AnswerQueue {
+    private record Answer(ByteBuf frame, long id, Deadline deadline, Runnable done) {
+    }
+
+    private final Channel channel;
+    private final Queue<Answer> waiting = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger size = new AtomicInteger();
+    private final AtomicLong bytes = new AtomicLong();
+    private final Runnable drain = this::drain;
+
+    AnswerQueue(Channel channel) {
+        this.channel = channel;
+    }
+
+    /**
+     * Sends an encoded answer now if the connection is writable and nothing waits before it, else queues it;
+     * {@code done} runs once it has been written or dropped. Any thread.
+     */
+    void send(ByteBuf frame, long id, Deadline deadline, Runnable done) {
+        if (size.get() == 0 && channel.isWritable()) {
+            channel.writeAndFlush(frame).addListener(f -> done.run());
+            return;
+        }
+        bytes.addAndGet(frame.readableBytes());
+        waiting.add(new Answer(frame, id, deadline, done));
+        if (size.getAndIncrement() == 0) {
+            channel.eventLoop().execute(drain); // also covers writability coming back before the answer was queued
+        }
+    }
+
+    /** IO thread: the connection became writable again. */
+    void writable() {
+        if (size.get() > 0) {
+            drain();
+        }
+    }
+
+    private void drain() {
+        if (!channel.isActive()) {
+            dropAll();
+            return;
+        }
+        boolean wrote = false;
+        while (channel.isWritable()) {
+            Answer answer = waiting.poll();
+            if (answer == null) {
+                break;
+            }
+            size.decrementAndGet();
+            ByteBuf frame = answer.frame();
+            bytes.addAndGet(-frame.readableBytes());
+            if (answer.deadline().isExpired()) {
+                ReferenceCountUtil.safeRelease(frame);
+                frame = FrameEncoder.errorResponse(channel.alloc(), answer.id(), RpcStatus.TIMEOUT,
+                        "The answer was not sent: its caller's deadline of " + answer.deadline().timeoutMillis()
+                                + " ms passed while it waited for the connection to drain");
+            }
+            Runnable done = answer.done();
+            channel.write(frame).addListener(f -> done.run());
+            wrote = true;
+        }
+        if (wrote) {
+            channel.flush();
+        }
+    }
+
+    /** IO thread: the connection closed; what waits is released and counted out. */
+    void dropAll() {
+        Answer answer;
+        while ((answer = waiting.poll()) != null) {
+            size.decrementAndGet();
+            bytes.addAndGet(-answer.frame().readableBytes());
+            ReferenceCountUtil.safeRelease(answer.frame());
+            answer.done().run();
+        }
+    }
+
+    int waiting() {
+        return size.get();
+    }
+
+    /** Bytes of the answers waiting here. */
+    long waitingBytes() {
+        return bytes.get();
+    }
+}

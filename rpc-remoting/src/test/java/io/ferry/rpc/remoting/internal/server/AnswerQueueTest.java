@@ -1,0 +1,108 @@
+package io.ferry.rpc.remoting.internal.server;
+
+import io.ferry.rpc.Deadline;
+import io.ferry.rpc.RpcStatus;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.embedded.EmbeddedChannel;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Answers wait for a connection that is not writable, in Ferry's queue rather than Netty's: once it drains, those
+ * whose callers still wait are written, and those whose deadline passed meanwhile become a short TIMEOUT answer.
+ */
+class AnswerQueueTest {
+    private final AtomicLong now = new AtomicLong();
+    private final AtomicInteger done = new AtomicInteger();
+    private final EmbeddedChannel channel = new EmbeddedChannel();
+    private final AnswerQueue answers = new AnswerQueue(channel);
+
+    AnswerQueueTest() {
+        channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(8, 16));
+        channel.pipeline().addLast(new ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+                if (ctx.channel().isWritable()) {
+                    answers.writable(); // what ServerHandler does
+                }
+            }
+        });
+    }
+
+    private Deadline after(long millis) {
+        return Deadline.after(Duration.ofMillis(millis), now::get);
+    }
+
+    private static ByteBuf answer(int size) {
+        return Unpooled.buffer().writeZero(size);
+    }
+
+    /** A slow reader's backlog: written but not yet taken by the socket. */
+    private ByteBuf fillUntilUnwritable() {
+        ByteBuf backlog = Unpooled.buffer().writeZero(100);
+        channel.write(backlog.retain());
+        assertTrue(!channel.isWritable());
+        return backlog;
+    }
+
+    @Test
+    void aWritableConnectionGetsTheAnswerAtOnce() {
+        ByteBuf frame = answer(10);
+        answers.send(frame, 1, after(1_000), done::incrementAndGet);
+        assertSame(frame, channel.readOutbound());
+        assertEquals(1, done.get());
+    }
+
+    @Test
+    void answersWaitForTheConnectionToDrainAndThoseNoLongerAwaitedGoAsShortTimeouts() {
+        ByteBuf backlog = fillUntilUnwritable();
+        ByteBuf live = answer(1_000);
+        ByteBuf late = answer(2_000);
+        answers.send(live, 1, after(5_000), done::incrementAndGet);
+        answers.send(late, 2, after(1_000), done::incrementAndGet);
+        channel.runPendingTasks();
+        assertEquals(0, done.get(), "nothing written while unwritable");
+        assertEquals(2, answers.waiting());
+
+        now.addAndGet(Duration.ofMillis(2_000).toNanos()); // the second caller gave up meanwhile
+        channel.flush(); // the reader catches up
+
+        assertSame(backlog, channel.readOutbound());
+        backlog.release(2);
+        assertSame(live, channel.readOutbound());
+        live.release();
+        ByteBuf timeout = channel.readOutbound();
+        assertEquals(2, timeout.getLong(4));
+        assertEquals(RpcStatus.TIMEOUT.wireCode(), timeout.getByte(3));
+        assertTrue(timeout.readableBytes() < 200, "a short answer in place of 2,000 bytes");
+        timeout.release();
+        assertEquals(0, late.refCnt(), "the unsent answer is released at once");
+        assertEquals(2, done.get());
+        assertEquals(0, answers.waiting());
+    }
+
+    @Test
+    void closingReleasesWhatWaitsAndCountsItOut() {
+        ByteBuf backlog = fillUntilUnwritable();
+        ByteBuf waiting = answer(1_000);
+        answers.send(waiting, 1, Deadline.none(), done::incrementAndGet);
+        channel.close();
+        answers.dropAll();
+        assertEquals(0, waiting.refCnt());
+        assertEquals(1, done.get());
+        assertNull(channel.readOutbound());
+        backlog.release();
+    }
+}
