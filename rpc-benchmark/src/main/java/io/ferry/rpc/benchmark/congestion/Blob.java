@@ -6,7 +6,8 @@ public interface Blob {
 
     /**
      * The provider's counters: executed, executed after the caller's deadline had passed, running now, heap used,
-     * direct memory used, RSS (all bytes), and the wall-clock millis when the last request that slept finished.
+     * direct memory used, RSS (all bytes), the wall-clock millis when the last request that slept finished, and the
+     * most bytes queued for one consumer connection (answers waiting to be written).
      */
     long[] stats();
 }

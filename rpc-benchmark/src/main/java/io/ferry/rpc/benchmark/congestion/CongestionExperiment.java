@@ -73,13 +73,14 @@ public final class CongestionExperiment {
     }
 
     private static final String HEADER = "| set-up | calls ok/s (spike) | p99 ms (spike) | failed calls |"
-            + " max KiB queued on a connection | connections (max) | provider peak heap / direct / RSS MiB |"
+            + " max KiB queued for a connection: consumer / provider | connections (max) | provider peak heap / direct / RSS MiB |"
             + " executed after deadline | spike work ended, ms after the spike |\n"
             + "|---|---:|---:|---|---:|---:|---:|---:|---:|\n";
 
     private static String row(SpikeRun.Outcome o) {
         long ok = 0;
         long maxQueued = 0;
+        long providerQueued = 0;
         int connections = 0;
         long heap = 0;
         long direct = 0;
@@ -92,6 +93,7 @@ public final class CongestionExperiment {
                 spikeLatencies.addAll(s.latencyMicros);
             }
             maxQueued = Math.max(maxQueued, s.maxQueuedPerConnection);
+            providerQueued = Math.max(providerQueued, s.providerMaxQueued);
             connections = Math.max(connections, s.connections);
             heap = Math.max(heap, s.providerHeap);
             direct = Math.max(direct, s.providerDirect);
@@ -102,9 +104,9 @@ public final class CongestionExperiment {
         StringBuilder failed = new StringBuilder();
         o.failures().forEach((status, count) -> failed.append(failed.length() == 0 ? "" : ", ")
                 .append(String.format(Locale.ROOT, "%,d %s", count, status)));
-        return String.format(Locale.ROOT, "| %s | %.1f | %.0f | %s | %d | %d | %d / %d / %d | %d | %d |",
+        return String.format(Locale.ROOT, "| %s | %.1f | %.0f | %s | %d / %,d | %d | %d / %d / %d | %d | %d |",
                 o.setup().name(), ok / (double) o.spikeSeconds(), p99, failed.length() == 0 ? "0" : failed,
-                maxQueued / 1024,
+                maxQueued / 1024, providerQueued / 1024,
                 connections, heap >> 20, direct >> 20, rss >> 20, o.executedLate(),
                 Math.max(0, o.lastSpikeWorkEndedMillisAfterSpike()));
     }
@@ -145,14 +147,16 @@ public final class CongestionExperiment {
 
     private static void writeCsv(Path path, List<SpikeRun.Outcome> outcomes) throws IOException {
         try (PrintWriter csv = new PrintWriter(Files.newBufferedWriter(path, StandardCharsets.UTF_8))) {
-            csv.println("setup,second,calls_ok,p99_us,timeouts,congested,max_queued_bytes,connections,"
+            csv.println("setup,second,calls_ok,p99_us,timeouts,congested,max_queued_bytes,provider_max_queued_bytes,"
+                    + "connections,"
                     + "provider_running,provider_heap,provider_direct,provider_rss");
             for (SpikeRun.Outcome o : outcomes) {
                 for (int i = 0; i < o.seconds().length; i++) {
                     SpikeRun.Second s = o.seconds()[i];
-                    csv.printf(Locale.ROOT, "\"%s\",%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d%n", o.setup().name(), i,
+                    csv.printf(Locale.ROOT, "\"%s\",%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d%n", o.setup().name(), i,
                             s.latencyMicros.size(), s.p99Micros(), s.timeouts.get(),
-                            s.congested.get() + s.otherFailures.get(), s.maxQueuedPerConnection, s.connections,
+                            s.congested.get() + s.otherFailures.get(), s.maxQueuedPerConnection,
+                            s.providerMaxQueued, s.connections,
                             s.providerRunning, s.providerHeap, s.providerDirect, s.providerRss);
                 }
             }
@@ -161,14 +165,14 @@ public final class CongestionExperiment {
 
     private static void plot(Path path, List<SpikeRun.Outcome> outcomes) throws IOException {
         XYChart chart = new XYChartBuilder().width(1000).height(520)
-                .title("Most bytes queued on one consumer connection (spike until the dashed second, then quiet)")
+                .title("Most bytes queued for one connection on the provider (spike, then quiet)")
                 .xAxisTitle("second").yAxisTitle("KiB queued").build();
         for (SpikeRun.Outcome o : outcomes) {
             double[] x = new double[o.seconds().length];
             double[] y = new double[o.seconds().length];
             for (int i = 0; i < x.length; i++) {
                 x[i] = i;
-                y[i] = o.seconds()[i].maxQueuedPerConnection / 1024.0;
+                y[i] = o.seconds()[i].providerMaxQueued / 1024.0;
             }
             chart.addSeries(o.setup().name(), x, y);
         }

@@ -5,6 +5,7 @@ import io.ferry.rpc.config.ApplicationConfig;
 import io.ferry.rpc.config.Ferry;
 import io.ferry.rpc.config.ProtocolConfig;
 import io.ferry.rpc.config.ServiceConfig;
+import io.ferry.rpc.remoting.ConnectionInfo;
 import io.ferry.rpc.remoting.SocketOptions;
 
 import java.io.BufferedReader;
@@ -29,6 +30,7 @@ public final class CongestionProvider implements Blob {
     private final AtomicLong executedLate = new AtomicLong();
     private final AtomicLong running = new AtomicLong();
     private volatile long lastFinishedMillis;
+    private volatile Ferry ferry;
 
     @Override
     public byte[] fetch(int bytes, int sleepMillis) {
@@ -53,8 +55,15 @@ public final class CongestionProvider implements Blob {
     @Override
     public long[] stats() {
         Runtime rt = Runtime.getRuntime();
+        long maxQueued = 0;
+        Ferry self = ferry;
+        if (self != null) {
+            for (ConnectionInfo c : self.providerConnections().connections()) {
+                maxQueued = Math.max(maxQueued, c.queuedBytes());
+            }
+        }
         return new long[] {executed.get(), executedLate.get(), running.get(), rt.totalMemory() - rt.freeMemory(),
-                directMemoryUsed(), rssBytes(), lastFinishedMillis};
+                directMemoryUsed(), rssBytes(), lastFinishedMillis, maxQueued};
     }
 
     static long directMemoryUsed() {
@@ -89,7 +98,9 @@ public final class CongestionProvider implements Blob {
                 .build();
         Ferry ferry = Ferry.builder().application(ApplicationConfig.of("congestion-provider"))
                 .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).socket(socket).build()).build();
-        int port = ferry.export(ServiceConfig.builder(Blob.class, new CongestionProvider()).build());
+        CongestionProvider blob = new CongestionProvider();
+        blob.ferry = ferry;
+        int port = ferry.export(ServiceConfig.builder(Blob.class, blob).build());
         System.out.println("READY " + port);
         System.out.flush();
         ferry.awaitTermination();

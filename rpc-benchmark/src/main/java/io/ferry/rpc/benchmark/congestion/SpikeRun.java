@@ -47,6 +47,7 @@ final class SpikeRun {
         volatile long providerDirect = -1;
         volatile long providerRss = -1;
         volatile long providerRunning = -1;
+        volatile long providerMaxQueued;
 
         long p99Micros() {
             long[] sorted = latencyMicros.stream().mapToLong(Long::longValue).sorted().toArray();
@@ -177,7 +178,10 @@ final class SpikeRun {
         return new Outcome(setup, seconds, spikeSeconds, last[0], last[1], last[6] - spikeEndMillis, byStatus);
     }
 
-    /** Ten times a second: the most bytes queued on any consumer connection; once a second: the provider. */
+    /**
+     * Ten times a second: the most bytes queued on any consumer connection, and (asked of the provider) on any of
+     * its connections; once a second, the provider's memory.
+     */
     private void sample(Second[] seconds, long start, List<Ferry> bootstraps, Blob stats) {
         int lastStatsSecond = -1;
         while (!Thread.currentThread().isInterrupted()) {
@@ -198,6 +202,8 @@ final class SpikeRun {
             }
             s.maxQueuedPerConnection = Math.max(s.maxQueuedPerConnection, maxQueued);
             s.connections = Math.max(s.connections, connections);
+            RpcContext.<long[]>async(stats::stats).thenAccept(p -> s.providerMaxQueued =
+                    Math.max(s.providerMaxQueued, p[7]));
             if (second != lastStatsSecond) {
                 lastStatsSecond = second;
                 RpcContext.<long[]>async(stats::stats).thenAccept(p -> {
@@ -205,6 +211,7 @@ final class SpikeRun {
                     s.providerHeap = p[3];
                     s.providerDirect = p[4];
                     s.providerRss = p[5];
+                    s.providerMaxQueued = Math.max(s.providerMaxQueued, p[7]);
                 }); // a provider too busy to answer within 5 s leaves the row without figures
             }
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100)); // a sampling tick, not a test
