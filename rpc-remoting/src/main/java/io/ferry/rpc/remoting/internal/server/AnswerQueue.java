@@ -9,6 +9,8 @@ import io.netty.util.ReferenceCountUtil;
 
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -25,6 +27,7 @@ final class AnswerQueue {
 
     private final Channel channel;
     private final Queue<Answer> waiting = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean drainScheduled = new AtomicBoolean();
     private final AtomicInteger size = new AtomicInteger();
     private final AtomicLong bytes = new AtomicLong();
     private final Runnable drain = this::drain;
@@ -38,25 +41,39 @@ final class AnswerQueue {
      * {@code done} runs once it has been written or dropped. Any thread.
      */
     void send(ByteBuf frame, long id, Deadline deadline, Runnable done) {
-        if (size.get() == 0 && channel.isWritable()) {
+        if (waiting.isEmpty() && channel.isWritable()) {
             channel.writeAndFlush(frame).addListener(f -> done.run());
             return;
         }
+        size.incrementAndGet();
         bytes.addAndGet(frame.readableBytes());
         waiting.add(new Answer(frame, id, deadline, done));
-        if (size.getAndIncrement() == 0) {
-            channel.eventLoop().execute(drain); // also covers writability coming back before the answer was queued
+        scheduleDrain(); // also covers writability coming back before the answer was queued
+    }
+
+    private void scheduleDrain() {
+        if (drainScheduled.compareAndSet(false, true)) {
+            try {
+                channel.eventLoop().execute(drain);
+            } catch (RejectedExecutionException e) {
+                dropAll(); // the event loop is gone, and the connection with it
+            }
         }
     }
 
     /** IO thread: the connection became writable again. */
     void writable() {
-        if (size.get() > 0) {
+        if (!waiting.isEmpty()) {
             drain();
         }
     }
 
+    /**
+     * IO thread. Clearing the flag first means an answer queued after this point schedules another drain, and one
+     * queued before it is seen by the loop below: none is left waiting on a writable connection.
+     */
     private void drain() {
+        drainScheduled.set(false);
         if (!channel.isActive()) {
             dropAll();
             return;
