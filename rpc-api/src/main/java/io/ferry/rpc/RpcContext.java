@@ -74,7 +74,8 @@ public final class RpcContext {
     /** Overrides the timeout of the next call only. */
     public RpcContext setTimeout(Duration timeout) {
         if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("timeout: " + timeout + " (expected: > 0)");
+            throw new IllegalArgumentException("timeout: " + (timeout == null ? "none" : timeout.toMillis() + "ms")
+                    + " (expected: > 0)");
         }
         this.timeout = timeout;
         return this;

@@ -33,6 +33,7 @@ import io.ferry.rpc.config.internal.cluster.StaticDirectory;
 import io.ferry.rpc.remoting.Client;
 import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.EndpointFactory;
+import io.ferry.rpc.config.option.AnnotationValues;
 import io.ferry.rpc.remoting.ConnectionView;
 import io.ferry.rpc.remoting.Server;
 import io.ferry.rpc.remoting.ServiceExport;
@@ -349,11 +350,13 @@ public final class Ferry implements AutoCloseable {
                 ReferenceConfig.Builder<?> reference = ReferenceConfig.builder(field.getType())
                         .url(annotation.url().isEmpty() ? defaultUrl : annotation.url())
                         .version(annotation.version()).group(annotation.group());
-                if (annotation.timeoutMillis() > 0) {
-                    reference.timeout(Duration.ofMillis(annotation.timeoutMillis()));
+                Duration timeout = AnnotationValues.timeout(field, annotation);
+                if (timeout != null) {
+                    reference.timeout(timeout);
                 }
-                if (annotation.connections() > 0) {
-                    reference.connections(annotation.connections());
+                Integer connections = AnnotationValues.connections(field, annotation);
+                if (connections != null) {
+                    reference.connections(connections);
                 }
                 Object proxy = reference(reference.build());
                 try {

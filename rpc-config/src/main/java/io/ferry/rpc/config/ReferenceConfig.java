@@ -2,6 +2,7 @@ package io.ferry.rpc.config;
 
 import io.ferry.rpc.Filter;
 import io.ferry.rpc.RpcService;
+import io.ferry.rpc.config.option.AnnotationValues;
 import io.ferry.rpc.cluster.LoadBalancer;
 import io.ferry.rpc.ClassAllowList;
 import io.ferry.rpc.remoting.Validate;
@@ -78,8 +79,7 @@ public final class ReferenceConfig<T> {
         RpcService service = interfaceType.getAnnotation(RpcService.class);
         this.version = ServiceConfig.first(b.version, service == null ? null : service.version());
         this.group = ServiceConfig.first(b.group, service == null ? null : service.group());
-        this.timeout = b.timeout != null ? b.timeout
-                : service != null && service.timeoutMillis() > 0 ? Duration.ofMillis(service.timeoutMillis()) : null;
+        this.timeout = b.timeout != null ? b.timeout : AnnotationValues.timeout(interfaceType);
         this.connections = b.connections;
         this.lazy = b.lazy;
         this.waitForReady = b.waitForReady;

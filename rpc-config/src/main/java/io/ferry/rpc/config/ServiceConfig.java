@@ -4,6 +4,7 @@ import io.ferry.rpc.Filter;
 import io.ferry.rpc.RpcExport;
 import io.ferry.rpc.RpcMethod;
 import io.ferry.rpc.RpcService;
+import io.ferry.rpc.config.option.AnnotationValues;
 import io.ferry.rpc.ClassAllowList;
 import io.ferry.rpc.remoting.PoolOptions;
 import io.ferry.rpc.remoting.Validate;
@@ -57,13 +58,12 @@ public final class ServiceConfig<T> {
                 service == null ? null : service.version());
         this.group = first(b.group, export == null ? null : export.group(), service == null ? null : service.group());
         this.allowList = b.allowList;
-        this.timeout = b.timeout != null ? b.timeout
-                : service != null && service.timeoutMillis() > 0 ? Duration.ofMillis(service.timeoutMillis()) : null;
+        this.timeout = b.timeout != null ? b.timeout : AnnotationValues.timeout(interfaceType);
         Map<String, Duration> timeouts = new HashMap<>();
         for (Method method : interfaceType.getMethods()) {
-            RpcMethod annotation = method.getAnnotation(RpcMethod.class);
-            if (annotation != null && annotation.timeoutMillis() > 0) {
-                timeouts.put(method.getName(), Duration.ofMillis(annotation.timeoutMillis()));
+            Duration annotated = AnnotationValues.timeout(method);
+            if (annotated != null) {
+                timeouts.put(method.getName(), annotated);
             }
         }
         for (MethodConfig method : b.methods.values()) {

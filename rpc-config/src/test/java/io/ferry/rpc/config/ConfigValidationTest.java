@@ -1,5 +1,9 @@
 package io.ferry.rpc.config;
 
+import io.ferry.rpc.RpcContext;
+import io.ferry.rpc.RpcMethod;
+import io.ferry.rpc.RpcReference;
+import io.ferry.rpc.RpcService;
 import io.ferry.rpc.config.fixtures.UserService;
 import io.ferry.rpc.config.fixtures.UserServiceImpl;
 import io.ferry.rpc.remoting.SocketOptions;
@@ -93,5 +97,48 @@ class ConfigValidationTest {
         assertEquals(Duration.ofMillis(3000), inventory.timeout(), "@RpcService(timeoutMillis = 3000)");
         assertEquals(Duration.ofMillis(100), inventory.methodTimeouts().get("slowStock"), "@RpcMethod");
         assertEquals(Duration.ofMillis(50), inventory.methodTimeouts().get("stock"), "MethodConfig");
+    }
+
+    /** Annotations that set what a builder would refuse. */
+    @RpcService(timeoutMillis = -5)
+    public interface NegativeServiceTimeout {
+        String hello(String name);
+    }
+
+    public interface NegativeMethodTimeout {
+        @RpcMethod(timeoutMillis = -1)
+        String hello(String name);
+    }
+
+    static final class NegativeReference {
+        @RpcReference(url = "dubbo://127.0.0.1:1", connections = -2)
+        NegativeMethodTimeout greeter;
+    }
+
+    @Test
+    void annotationsAreCheckedLikeBuildersAndSayWhere() {
+        rejects("@RpcService(timeoutMillis) on " + NegativeServiceTimeout.class.getName()
+                        + ": timeout: -5ms (expected: > 0)",
+                () -> ReferenceConfig.builder(NegativeServiceTimeout.class).url("dubbo://127.0.0.1:1").build());
+        rejects("@RpcService(timeoutMillis) on " + NegativeServiceTimeout.class.getName()
+                        + ": timeout: -5ms (expected: > 0)",
+                () -> ServiceConfig.builder(NegativeServiceTimeout.class, name -> name).build());
+        rejects("@RpcMethod(timeoutMillis) on " + NegativeMethodTimeout.class.getName()
+                        + ".hello: timeout: -1ms (expected: > 0)",
+                () -> ServiceConfig.builder(NegativeMethodTimeout.class, name -> name).build());
+        try (Ferry ferry = Ferry.builder().consumer(ConsumerConfig.builder().lazy(true).build()).build()) {
+            rejects("@RpcMethod(timeoutMillis) on " + NegativeMethodTimeout.class.getName()
+                            + ".hello: timeout: -1ms (expected: > 0)",
+                    () -> ferry.reference(ReferenceConfig.builder(NegativeMethodTimeout.class)
+                            .url("dubbo://127.0.0.1:1").build()));
+            rejects("@RpcReference(connections) on " + NegativeReference.class.getName()
+                            + ".greeter: connections: -2 (expected: 0..1024)",
+                    () -> ferry.inject(new NegativeReference(), null));
+        }
+    }
+
+    @Test
+    void aPerCallTimeoutNamesItsValueInMilliseconds() {
+        rejects("timeout: -1ms (expected: > 0)", () -> RpcContext.current().setTimeout(Duration.ofMillis(-1)));
     }
 }

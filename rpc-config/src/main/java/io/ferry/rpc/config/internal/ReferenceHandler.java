@@ -8,6 +8,7 @@ import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcContext;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcMethod;
+import io.ferry.rpc.config.option.AnnotationValues;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.cluster.Directory;
@@ -86,9 +87,8 @@ public final class ReferenceHandler implements InvocationHandler {
     public static MethodPlan plan(Method method, Duration methodTimeout, Duration referenceTimeout,
                                   Boolean onewayOverride) {
         RpcMethod annotation = method.getAnnotation(RpcMethod.class);
-        Duration timeout = methodTimeout != null ? methodTimeout
-                : annotation != null && annotation.timeoutMillis() > 0 ? Duration.ofMillis(annotation.timeoutMillis())
-                : referenceTimeout;
+        Duration annotated = AnnotationValues.timeout(method);
+        Duration timeout = methodTimeout != null ? methodTimeout : annotated != null ? annotated : referenceTimeout;
         boolean oneway = onewayOverride != null ? onewayOverride : annotation != null && annotation.oneway();
         if (oneway && method.getReturnType() != void.class) {
             throw new IllegalArgumentException("oneway: " + method + " (expected: a void method)");

@@ -1,0 +1,186 @@
+package io.ferry.rpc.config.option;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * One configuration option, declared once: its name, type, default, unit, valid range, the scopes where it may be
+ * set, the Dubbo attribute it corresponds to, and one line of documentation. Every front end (builders,
+ * annotations, files) checks values through it, so a wrong value gets the same message wherever it came from.
+ *
+ * @param <T> the option's type: {@code Integer}, {@code Long}, {@code Boolean}, {@code Duration}, {@code String} or
+ *            an enum
+ */
+public final class Option<T> {
+    private final String name;
+    private final Class<T> type;
+    private final String defaultText;
+    private final String unit;
+    private final long min;
+    private final long max;
+    private final Set<Scope> scopes;
+    private final String dubboName;
+    private final String doc;
+
+    private Option(String name, Class<T> type, String defaultText, String unit, long min, long max,
+                   Set<Scope> scopes, String dubboName, String doc) {
+        this.name = name;
+        this.type = type;
+        this.defaultText = defaultText;
+        this.unit = unit;
+        this.min = min;
+        this.max = max;
+        this.scopes = Collections.unmodifiableSet(EnumSet.copyOf(scopes));
+        this.dubboName = dubboName;
+        this.doc = doc;
+    }
+
+    /** Starts declaring an option. */
+    public static <T> Builder<T> of(String name, Class<T> type) {
+        return new Builder<>(name, type);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Class<T> type() {
+        return type;
+    }
+
+    /** The default as the documentation states it ("1000 ms", "cores", "none"). */
+    public String defaultText() {
+        return defaultText;
+    }
+
+    /** "ms", "bytes", or empty. */
+    public String unit() {
+        return unit;
+    }
+
+    public Set<Scope> scopes() {
+        return scopes;
+    }
+
+    /** The Dubbo attribute of the same meaning, or empty when Dubbo has none. */
+    public String dubboName() {
+        return dubboName;
+    }
+
+    public String doc() {
+        return doc;
+    }
+
+    /** The valid range in words: "> 0", ">= 0", "1..1024", or empty for any value. */
+    public String range() {
+        if (min == Long.MIN_VALUE && max == Long.MAX_VALUE) {
+            return "";
+        }
+        if (max == Long.MAX_VALUE) {
+            return min == 1 && type == Duration.class ? "> 0" : ">= " + min;
+        }
+        return min + ".." + max;
+    }
+
+    /**
+     * Checks a value given at {@code where} (empty for a builder; "ferry.xml:12: &lt;reference id=\"g\"&gt;",
+     * "@RpcService on com.acme.Greeter", ...) and returns it.
+     *
+     * @throws IllegalArgumentException naming the place, the option, the value and the range
+     */
+    public T check(T value, String where) {
+        if (value == null) {
+            throw invalid(where, "none", "a value");
+        }
+        long n;
+        if (value instanceof Duration d) {
+            n = d.isNegative() ? -1 : d.compareTo(Duration.ofMillis(Long.MAX_VALUE)) > 0 ? Long.MAX_VALUE
+                    : Math.max(d.toMillis(), d.isZero() ? 0 : 1);
+        } else if (value instanceof Number number) {
+            n = number.longValue();
+        } else {
+            return value;
+        }
+        if (n < min || n > max) {
+            throw invalid(where, value instanceof Duration d ? d.toMillis() + "ms" : String.valueOf(value), range());
+        }
+        return value;
+    }
+
+    private IllegalArgumentException invalid(String where, String value, String expected) {
+        // the builders' wording (Validate), so a value is refused alike from every front end
+        return new IllegalArgumentException((where.isEmpty() ? "" : where + ": ") + name + ": " + value
+                + " (expected: " + expected + ")");
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+
+    /** Declares an option step by step; every option needs a default and at least one scope. */
+    public static final class Builder<T> {
+        private final String name;
+        private final Class<T> type;
+        private String defaultText = "none";
+        private String unit = "";
+        private long min = Long.MIN_VALUE;
+        private long max = Long.MAX_VALUE;
+        private Set<Scope> scopes = EnumSet.noneOf(Scope.class);
+        private String dubboName = "";
+        private String doc = "";
+
+        private Builder(String name, Class<T> type) {
+            this.name = name;
+            this.type = type;
+            if (type == Duration.class) {
+                unit = "ms";
+            }
+        }
+
+        public Builder<T> defaultText(String text) {
+            this.defaultText = text;
+            return this;
+        }
+
+        public Builder<T> unit(String unit) {
+            this.unit = unit;
+            return this;
+        }
+
+        /** Inclusive bounds; for a duration, in milliseconds, with any positive duration counting as at least 1. */
+        public Builder<T> range(long min, long max) {
+            this.min = min;
+            this.max = max;
+            return this;
+        }
+
+        public Builder<T> atLeast(long min) {
+            return range(min, Long.MAX_VALUE);
+        }
+
+        public Builder<T> scopes(Scope first, Scope... rest) {
+            this.scopes = EnumSet.of(first, rest);
+            return this;
+        }
+
+        public Builder<T> dubbo(String attribute) {
+            this.dubboName = attribute;
+            return this;
+        }
+
+        public Builder<T> doc(String doc) {
+            this.doc = doc;
+            return this;
+        }
+
+        public Option<T> build() {
+            if (scopes.isEmpty()) {
+                throw new IllegalStateException(name + ": no scope");
+            }
+            return new Option<>(name, type, defaultText, unit, min, max, scopes, dubboName, doc);
+        }
+    }
+}
