@@ -109,6 +109,71 @@ public final class Option<T> {
         return value;
     }
 
+    /**
+     * Reads a value as files and {@code -D} properties write it: durations in milliseconds as Dubbo has them
+     * ({@code 1500}), or with a unit ({@code 500ms}, {@code 2s}, {@code 1m}, {@code 1h}); enums by their Dubbo names,
+     * in any case; booleans as {@code true} or {@code false}. Then checks it.
+     *
+     * @throws IllegalArgumentException naming the place, the option, the text and what was expected
+     */
+    public T parse(String text, String where) {
+        String t = text == null ? "" : text.trim();
+        if (t.isEmpty()) {
+            throw invalid(where, "''", "a value");
+        }
+        return check(type.cast(convert(t, where)), where);
+    }
+
+    private Object convert(String t, String where) {
+        try {
+            if (type == Duration.class) {
+                return duration(t);
+            }
+            if (type == Integer.class) {
+                return Integer.valueOf(t);
+            }
+            if (type == Long.class) {
+                return Long.valueOf(t);
+            }
+        } catch (NumberFormatException e) {
+            throw invalid(where, "'" + t + "'", type == Duration.class
+                    ? "milliseconds, or a number with ms, s, m or h" : "a whole number");
+        }
+        if (type == Boolean.class) {
+            if (t.equalsIgnoreCase("true") || t.equalsIgnoreCase("false")) {
+                return Boolean.valueOf(t);
+            }
+            throw invalid(where, "'" + t + "'", "true or false");
+        }
+        if (type.isEnum()) {
+            StringBuilder names = new StringBuilder();
+            for (T constant : type.getEnumConstants()) {
+                String name = ((Enum<?>) constant).name();
+                if (name.equalsIgnoreCase(t)) {
+                    return constant;
+                }
+                names.append(names.length() == 0 ? "" : ", ").append(name.toLowerCase(java.util.Locale.ROOT));
+            }
+            throw invalid(where, "'" + t + "'", "one of " + names);
+        }
+        return t;
+    }
+
+    private static Duration duration(String t) {
+        String lower = t.toLowerCase(java.util.Locale.ROOT);
+        if (lower.endsWith("ms")) {
+            return Duration.ofMillis(Long.parseLong(lower.substring(0, lower.length() - 2).trim()));
+        }
+        long scale = switch (lower.charAt(lower.length() - 1)) {
+            case 's' -> 1_000;
+            case 'm' -> 60_000;
+            case 'h' -> 3_600_000;
+            default -> 1;
+        };
+        String number = scale == 1 ? lower : lower.substring(0, lower.length() - 1).trim();
+        return Duration.ofMillis(Math.multiplyExact(Long.parseLong(number), scale));
+    }
+
     private IllegalArgumentException invalid(String where, String value, String expected) {
         // the builders' wording (Validate), so a value is refused alike from every front end
         return new IllegalArgumentException((where.isEmpty() ? "" : where + ": ") + name + ": " + value

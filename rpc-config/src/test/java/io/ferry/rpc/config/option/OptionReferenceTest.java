@@ -56,4 +56,29 @@ class OptionReferenceTest {
                 () -> Options.CONNECTIONS.check(2000, "")).getMessage());
         assertEquals(Duration.ofNanos(1), Options.TIMEOUT.check(Duration.ofNanos(1), ""), "any positive duration");
     }
+
+    @Test
+    void textIsReadInDubbosUnitsAndNamesAndCheckedTheSameWay() {
+        assertEquals(Duration.ofMillis(1500), Options.TIMEOUT.parse("1500", "ferry.properties:3"));
+        assertEquals(Duration.ofMillis(500), Options.TIMEOUT.parse(" 500ms ", ""));
+        assertEquals(Duration.ofSeconds(2), Options.TIMEOUT.parse("2s", ""));
+        assertEquals(Duration.ofMinutes(1), Options.TIMEOUT.parse("1m", ""));
+        assertEquals(io.ferry.rpc.config.LoadBalance.ROUNDROBIN, Options.LOAD_BALANCE.parse("RoundRobin", ""));
+        assertEquals(Boolean.FALSE, Options.CHECK.parse("false", ""));
+        assertEquals(8, Options.THREADS.parse("8", ""));
+
+        assertEquals("ferry.properties:3: timeout: -5ms (expected: > 0)", assertThrows(
+                IllegalArgumentException.class, () -> Options.TIMEOUT.parse("-5", "ferry.properties:3")).getMessage());
+        assertEquals("x: timeout: 'soon' (expected: milliseconds, or a number with ms, s, m or h)", assertThrows(
+                IllegalArgumentException.class, () -> Options.TIMEOUT.parse("soon", "x")).getMessage());
+        assertEquals("x: loadBalance: 'fastest' (expected: one of adaptive, random, roundrobin, leastactive, "
+                + "consistenthash, shortestresponse)", assertThrows(IllegalArgumentException.class,
+                () -> Options.LOAD_BALANCE.parse("fastest", "x")).getMessage());
+        assertEquals("x: check: 'yes' (expected: true or false)", assertThrows(IllegalArgumentException.class,
+                () -> Options.CHECK.parse("yes", "x")).getMessage());
+        assertEquals("x: threads: 'many' (expected: a whole number)", assertThrows(IllegalArgumentException.class,
+                () -> Options.THREADS.parse("many", "x")).getMessage());
+        assertEquals("x: port: '' (expected: a value)", assertThrows(IllegalArgumentException.class,
+                () -> Options.PORT.parse("  ", "x")).getMessage());
+    }
 }
