@@ -12,23 +12,25 @@ import static io.ferry.rpc.config.option.Scope.APPLICATION;
 import static io.ferry.rpc.config.option.Scope.CONSUMER;
 import static io.ferry.rpc.config.option.Scope.METHOD;
 import static io.ferry.rpc.config.option.Scope.PROTOCOL;
-import static io.ferry.rpc.config.option.Scope.PROVIDER;
 import static io.ferry.rpc.config.option.Scope.REFERENCE;
 import static io.ferry.rpc.config.option.Scope.REGISTRY;
 import static io.ferry.rpc.config.option.Scope.SERVICE;
 
-/** Every option of Ferry, once. The README's option reference is generated from {@link #all()}. */
+/**
+ * Every option of Ferry, once. The README's option reference is generated from {@link #all()}. Scopes list where
+ * the typed model takes an option today; the provider scope (defaults for every service) has none yet.
+ */
 public final class Options {
     private Options() {
     }
 
     // ---- calls: method, reference or service, consumer or provider defaults
     public static final Option<Duration> TIMEOUT = Option.of("timeout", Duration.class).defaultText("1000")
-            .atLeast(1).scopes(METHOD, REFERENCE, SERVICE, CONSUMER, PROVIDER).dubbo("timeout")
+            .atLeast(1).scopes(METHOD, REFERENCE, SERVICE, CONSUMER).dubbo("timeout")
             .doc("the deadline of the whole call, retries included; on a service, the provider's slow-call budget")
             .build();
     public static final Option<Integer> RETRIES = Option.of("retries", Integer.class).defaultText("2")
-            .range(0, 100).scopes(METHOD, REFERENCE, CONSUMER).dubbo("retries")
+            .range(0, 100).scopes(REFERENCE, CONSUMER).dubbo("retries")
             .doc("other providers a call that provably did not run may move to").build();
     public static final Option<LoadBalance> LOAD_BALANCE = Option.of("loadBalance", LoadBalance.class)
             .defaultText("adaptive").scopes(REFERENCE, CONSUMER).dubbo("loadbalance")
@@ -40,10 +42,10 @@ public final class Options {
     public static final Option<Integer> FORKS = Option.of("forks", Integer.class).defaultText("2").range(1, 100)
             .scopes(REFERENCE, CONSUMER).dubbo("forks").doc("providers a forking call goes to at once").build();
     public static final Option<Integer> ACTIVES = Option.of("actives", Integer.class).defaultText("0 (no limit)")
-            .range(0, 1_000_000).scopes(METHOD, REFERENCE, CONSUMER).dubbo("actives")
+            .range(0, 1_000_000).scopes(REFERENCE, CONSUMER).dubbo("actives")
             .doc("calls in flight per method of a reference; over it, LIMIT_EXCEEDED, not sent").build();
     public static final Option<Integer> EXECUTES = Option.of("executes", Integer.class)
-            .defaultText("0 (no limit)").range(0, 1_000_000).scopes(METHOD, SERVICE, PROVIDER).dubbo("executes")
+            .defaultText("0 (no limit)").range(0, 1_000_000).scopes(SERVICE).dubbo("executes")
             .doc("calls running at once per method of a service; over it, LIMIT_EXCEEDED, not run").build();
     public static final Option<Boolean> IDEMPOTENT = Option.of("idempotent", Boolean.class).defaultText("false")
             .scopes(METHOD).doc("failover may repeat a call of it after a lost connection").build();
