@@ -33,6 +33,7 @@ import io.ferry.rpc.config.internal.cluster.StaticDirectory;
 import io.ferry.rpc.remoting.Client;
 import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.EndpointFactory;
+import io.ferry.rpc.config.internal.files.FileBootstrap;
 import io.ferry.rpc.config.option.AnnotationValues;
 import io.ferry.rpc.remoting.ConnectionView;
 import io.ferry.rpc.remoting.Server;
@@ -49,6 +50,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Set;
+import java.nio.file.Path;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -87,6 +90,7 @@ public final class Ferry implements AutoCloseable {
     private Server server;
     private boolean closed;
     private final CountDownLatch terminated = new CountDownLatch(1);
+    private final Map<String, Object> named = new ConcurrentHashMap<>();
 
     private Ferry(Builder b) {
         this.application = b.application;
@@ -176,6 +180,53 @@ public final class Ferry implements AutoCloseable {
     /** This bootstrap's provider connections now (one per consumer connection); empty before the first export. */
     public synchronized ConnectionView providerConnections() {
         return server == null ? new ConnectionView("server", List.of()) : server.connectionView();
+    }
+
+    /**
+     * A Ferry described by a properties file ({@code ferry.application.name}, {@code ferry.registry.address},
+     * {@code ferry.protocol.port}, {@code ferry.consumer.timeout}, {@code ferry.reference.<id>.interface},
+     * {@code ferry.service.<interface>.class}, ...; see the README's option reference). {@code -D} system properties
+     * of the same names override the file. Its services are exported and its references created before this
+     * returns; get a reference with {@link #reference(String, Class)}.
+     *
+     * @throws IllegalArgumentException naming the file and line, the key or option, and what was expected
+     */
+    public static Ferry fromProperties(Path file) {
+        Map<String, String> system = new HashMap<>();
+        System.getProperties().forEach((k, v) -> system.put(String.valueOf(k), String.valueOf(v)));
+        return fromLoaded(FileBootstrap.fromProperties(file, system));
+    }
+
+    private static Ferry fromLoaded(FileBootstrap.Loaded loaded) {
+        Builder builder = builder().application(loaded.application()).protocol(loaded.protocol())
+                .consumer(loaded.consumer());
+        if (loaded.registry() != null) {
+            builder.registry(loaded.registry());
+        }
+        Ferry ferry = builder.build();
+        try {
+            loaded.services().forEach(ferry::export);
+            loaded.references().forEach((id, config) -> ferry.named.put(id, ferry.reference(config)));
+            return ferry;
+        } catch (RuntimeException e) {
+            ferry.close();
+            throw e;
+        }
+    }
+
+    /** One line on what runs: the port it serves on (if any) and the references a file declared. */
+    public synchronized String describe() {
+        return (server == null ? "no services" : "serving on port " + server.port())
+                + (named.isEmpty() ? "" : "; references " + named.keySet());
+    }
+
+    /** A reference a file declared ({@code ferry.reference.<id>.*}), by its id. */
+    public <T> T reference(String id, Class<T> type) {
+        Object proxy = named.get(id);
+        if (proxy == null) {
+            throw new IllegalArgumentException("reference: '" + id + "' (expected: one of " + named.keySet() + ")");
+        }
+        return type.cast(proxy);
     }
 
     /** The port the server is bound to; fails if nothing has been exported. */

@@ -37,6 +37,22 @@ public final class RegistryConfig {
                 + "path (add the io.ferry:rpc-registry dependency, or call providers by url)", e);
     }
 
+    /** An address with its session and connection timeouts; null keeps a default. */
+    public static RegistryConfig of(String address, Duration sessionTimeout, Duration connectionTimeout) {
+        try {
+            RegistryOptions.Builder options = RegistryOptions.parse(address);
+            if (sessionTimeout != null) {
+                options.sessionTimeout(sessionTimeout);
+            }
+            if (connectionTimeout != null) {
+                options.connectionTimeout(connectionTimeout);
+            }
+            return new RegistryConfig(options.build());
+        } catch (NoClassDefFoundError e) {
+            throw missingRegistryModule(address, e);
+        }
+    }
+
     public static RegistryConfig of(RegistryOptions options) {
         return new RegistryConfig(options);
     }

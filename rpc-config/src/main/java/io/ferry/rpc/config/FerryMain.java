@@ -1,0 +1,35 @@
+package io.ferry.rpc.config;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Starts what a configuration file describes, exports its services and creates its references, then runs until
+ * the process is stopped (Ctrl-C or SIGTERM close it gracefully).
+ *
+ * <pre>
+ *   java -cp ... io.ferry.rpc.config.FerryMain provider.properties
+ * </pre>
+ */
+public final class FerryMain {
+    private FerryMain() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        if (args.length != 1 || !Files.isRegularFile(Path.of(args[0]))) {
+            System.err.println("usage: FerryMain <ferry.properties>" + (args.length == 1 ? " (no such file: "
+                    + args[0] + ")" : ""));
+            System.exit(2);
+        }
+        Ferry ferry;
+        try {
+            ferry = Ferry.fromProperties(Path.of(args[0]));
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage()); // names the file, line and option: enough to fix it
+            System.exit(2);
+            return;
+        }
+        System.out.println("Ferry started from " + args[0] + ": " + ferry.describe());
+        ferry.awaitTermination();
+    }
+}

@@ -1,0 +1,77 @@
+package io.ferry.rpc.config.internal.files;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a properties file keeping each entry's line, which {@link java.util.Properties} forgets: {@code key=value}
+ * or {@code key: value}, comments starting with {@code #} or {@code !}, a trailing backslash continuing the value
+ * on the next line. UTF-8. A key set twice is an error naming both lines.
+ */
+final class PropertiesReader {
+    /** One entry and where it was read. */
+    record Entry(String key, String value, String where) {
+    }
+
+    private PropertiesReader() {
+    }
+
+    static List<Entry> read(Path file) {
+        String name = file.getFileName().toString();
+        List<Entry> entries = new ArrayList<>();
+        Map<String, Integer> firstLine = new HashMap<>();
+        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line;
+            int number = 0;
+            while ((line = reader.readLine()) != null) {
+                number++;
+                int startLine = number;
+                String text = line.strip();
+                if (text.isEmpty() || text.startsWith("#") || text.startsWith("!")) {
+                    continue;
+                }
+                StringBuilder logical = new StringBuilder();
+                while (text.endsWith("\\") && (line = reader.readLine()) != null) {
+                    number++;
+                    logical.append(text, 0, text.length() - 1);
+                    text = line.strip();
+                }
+                logical.append(text);
+                String where = name + ":" + startLine;
+                int separator = separator(logical);
+                if (separator < 0) {
+                    throw new IllegalArgumentException(where + ": '" + logical + "' (expected: key=value)");
+                }
+                String key = logical.substring(0, separator).strip();
+                String value = logical.substring(separator + 1).strip();
+                Integer before = firstLine.putIfAbsent(key, startLine);
+                if (before != null) {
+                    throw new IllegalArgumentException(where + ": " + key + " is set again (first at line "
+                            + before + ")");
+                }
+                entries.add(new Entry(key, value, where));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        return entries;
+    }
+
+    private static int separator(CharSequence text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '=' || c == ':') {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,101 @@
+package io.ferry.rpc.config;
+
+import io.ferry.rpc.config.fixtures.UserService;
+import io.ferry.rpc.config.fixtures.UserServiceImpl;
+import io.ferry.rpc.config.internal.files.FileBootstrap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** A provider and a consumer described only by properties files, over real sockets; and what a bad file gets. */
+class PropertiesBootstrapTest {
+    @TempDir
+    Path dir;
+
+    private Path file(String name, String... lines) throws Exception {
+        Path path = dir.resolve(name);
+        Files.writeString(path, String.join("\n", lines) + "\n");
+        return path;
+    }
+
+    private Path provider() throws Exception {
+        return file("provider.properties",
+                "# a provider, from a file only",
+                "ferry.application.name = users-provider",
+                "ferry.protocol.host = 127.0.0.1",
+                "ferry.protocol.port = 0",
+                "ferry.protocol.threads = 8",
+                "ferry.service." + UserService.class.getName() + ".class = " + UserServiceImpl.class.getName(),
+                "ferry.service." + UserService.class.getName() + ".method.hello.timeout = 2s");
+    }
+
+    private Path consumer(int port) throws Exception {
+        return file("consumer.properties",
+                "ferry.application.name: users-consumer",
+                "ferry.consumer.retries = 0",
+                "ferry.reference.users.interface = " + UserService.class.getName(),
+                "ferry.reference.users.url = dubbo://127.0.0.1:" + port,
+                "ferry.reference.users.timeout = 3000",
+                "ferry.reference.users.method.hello.timeout = 1500ms");
+    }
+
+    @Test
+    void aProviderAndAConsumerDescribedByFilesMakeARealCall() throws Exception {
+        try (Ferry provider = Ferry.fromProperties(provider())) {
+            try (Ferry consumer = Ferry.fromProperties(consumer(provider.port()))) {
+                UserService users = consumer.reference("users", UserService.class);
+                assertEquals("hello ann", users.hello("ann"));
+            }
+        }
+    }
+
+    @Test
+    void valuesLandInTheTypedConfigsAndSystemPropertiesOverrideTheFile() throws Exception {
+        FileBootstrap.Loaded loaded = FileBootstrap.fromProperties(consumer(20880),
+                Map.of("ferry.reference.users.timeout", "4s", "ferry.transport.nio", "true"));
+        assertEquals(Duration.ofSeconds(4), loaded.references().get("users").timeout(), "-D wins over the file");
+        assertEquals(0, loaded.consumer().retries());
+        assertEquals("users-consumer", loaded.application().name());
+        FileBootstrap.Loaded served = FileBootstrap.fromProperties(provider(), Map.of());
+        assertEquals(8, served.protocol().serverOptions().threads());
+        assertEquals(Duration.ofSeconds(2), served.services().get(0).methodTimeouts().get("hello"));
+    }
+
+    private void refused(String message, Path file) {
+        assertEquals(message, assertThrows(IllegalArgumentException.class,
+                () -> FileBootstrap.fromProperties(file, Map.of())).getMessage());
+    }
+
+    @Test
+    void everyMistakeNamesTheFileLineAndWhatWasExpected() throws Exception {
+        refused("bad.properties:2: ferry.consumer.timout: no such option for a consumer (did you mean "
+                + "ferry.consumer.timeout?)", file("bad.properties", "ferry.application.name = x",
+                "ferry.consumer.timout = 100"));
+        refused("bad2.properties:1: timeout: -5ms (expected: > 0)",
+                file("bad2.properties", "ferry.consumer.timeout = -5"));
+        refused("bad3.properties:1: loadBalance: 'fastest' (expected: one of adaptive, random, roundrobin, "
+                + "leastactive, consistenthash, shortestresponse)",
+                file("bad3.properties", "ferry.consumer.loadBalance = fastest"));
+        refused("bad4.properties:1: class com.acme.Missing (expected: a class on the class path)",
+                file("bad4.properties", "ferry.reference.users.interface = com.acme.Missing"));
+        refused("bad5.properties:1: reference 'users' has no interface (expected: "
+                + "ferry.reference.users.interface=com.acme.Api)",
+                file("bad5.properties", "ferry.reference.users.url = dubbo://127.0.0.1:1"));
+        refused("bad6.properties:2: ferry.consumer.retries is set again (first at line 1)",
+                file("bad6.properties", "ferry.consumer.retries = 1", "ferry.consumer.retries = 2"));
+        refused("bad7.properties:1: class java.lang.String (expected: an implementation of "
+                + UserService.class.getName() + ")", file("bad7.properties",
+                "ferry.service." + UserService.class.getName() + ".class = java.lang.String"));
+        Path fine = consumer(20880);
+        assertEquals("-Dferry.consumer.retries: retries: 'many' (expected: a whole number)", assertThrows(
+                IllegalArgumentException.class, () -> FileBootstrap.fromProperties(fine,
+                        Map.of("ferry.consumer.retries", "many"))).getMessage());
+    }
+}
