@@ -192,12 +192,46 @@ public final class Ferry implements AutoCloseable {
      * @throws IllegalArgumentException naming the file and line, the key or option, and what was expected
      */
     public static Ferry fromProperties(Path file) {
-        Map<String, String> system = new HashMap<>();
-        System.getProperties().forEach((k, v) -> system.put(String.valueOf(k), String.valueOf(v)));
-        return fromLoaded(FileBootstrap.fromProperties(file, system));
+        return fromProperties(file, Map.of());
     }
 
-    private static Ferry fromLoaded(FileBootstrap.Loaded loaded) {
+    /** As {@link #fromProperties(Path)}; a service may name its implementation among {@code beans} by id. */
+    public static Ferry fromProperties(Path file, Map<String, ?> beans) {
+        return fromLoaded(FileBootstrap.fromProperties(file, systemProperties(), Map.copyOf(beans)));
+    }
+
+    /**
+     * A Ferry described by {@code ferry.xml}: elements {@code application}, {@code registry}, {@code protocol},
+     * {@code provider}, {@code consumer}, {@code service}, {@code reference} and {@code method}, with Dubbo's
+     * attribute names and units (see the README and {@code ferry.xsd} in this jar). A {@code ferry.properties} on the
+     * class path fills what the file leaves unset; {@code -D} system properties ({@code ferry.consumer.timeout},
+     * ...) override it. Services are exported and references created before this returns.
+     *
+     * @throws IllegalArgumentException naming the file and line, the element and attribute, and what was expected
+     */
+    public static Ferry fromXml(Path file) {
+        return fromXml(file, Map.of());
+    }
+
+    /** As {@link #fromXml(Path)}; {@code <service ref="id">} may name an implementation among {@code beans}. */
+    public static Ferry fromXml(Path file, Map<String, ?> beans) {
+        return fromLoaded(FileBootstrap.fromXml(file, Thread.currentThread().getContextClassLoader(),
+                systemProperties(), Map.copyOf(beans)));
+    }
+
+    /** {@link #fromXml(Path)} for a file whose name ends in {@code .xml}, else {@link #fromProperties(Path)}. */
+    public static Ferry load(Path file) {
+        return file.getFileName().toString().endsWith(".xml") ? fromXml(file) : fromProperties(file);
+    }
+
+    private static Map<String, String> systemProperties() {
+        Map<String, String> system = new HashMap<>();
+        System.getProperties().forEach((k, v) -> system.put(String.valueOf(k), String.valueOf(v)));
+        return system;
+    }
+
+    /** Builds what a file described; package-private for tests that pass their own overrides. */
+    static Ferry fromLoaded(FileBootstrap.Loaded loaded) {
         Builder builder = builder().application(loaded.application()).protocol(loaded.protocol())
                 .consumer(loaded.consumer());
         if (loaded.registry() != null) {
@@ -220,7 +254,7 @@ public final class Ferry implements AutoCloseable {
                 + (named.isEmpty() ? "" : "; references " + named.keySet());
     }
 
-    /** A reference a file declared ({@code ferry.reference.<id>.*}), by its id. */
+    /** A reference a file declared ({@code <reference id>}, {@code ferry.reference.<id>.*}), by its id. */
     public <T> T reference(String id, Class<T> type) {
         Object proxy = named.get(id);
         if (proxy == null) {

@@ -9,7 +9,9 @@ import java.nio.file.Path;
  *
  * <pre>
  *   java -cp ... io.ferry.rpc.config.FerryMain provider.properties
+ *   java -cp ... io.ferry.rpc.config.FerryMain provider.xml
  * </pre>
+ * {@link Ferry#load(Path)} reads the file: XML when its name ends in {@code .xml}, properties otherwise.
  */
 public final class FerryMain {
     private FerryMain() {
@@ -17,13 +19,13 @@ public final class FerryMain {
 
     public static void main(String[] args) throws InterruptedException {
         if (args.length != 1 || !Files.isRegularFile(Path.of(args[0]))) {
-            System.err.println("usage: FerryMain <ferry.properties>" + (args.length == 1 ? " (no such file: "
+            System.err.println("usage: FerryMain <ferry.xml | ferry.properties>" + (args.length == 1 ? " (no such file: "
                     + args[0] + ")" : ""));
             System.exit(2);
         }
         Ferry ferry;
         try {
-            ferry = Ferry.fromProperties(Path.of(args[0]));
+            ferry = Ferry.load(Path.of(args[0]));
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage()); // names the file, line and option: enough to fix it
             System.exit(2);

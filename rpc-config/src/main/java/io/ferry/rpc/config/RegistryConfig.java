@@ -12,6 +12,9 @@ import java.time.Duration;
  * See {@link RegistryOptions} for every option and default.
  */
 public final class RegistryConfig {
+    /** The cache file setting that turns the cache file off. */
+    public static final String NO_CACHE_FILE = "none";
+
     private final RegistryOptions options;
 
     private RegistryConfig(RegistryOptions options) {
@@ -39,8 +42,24 @@ public final class RegistryConfig {
 
     /** An address with its session and connection timeouts; null keeps a default. */
     public static RegistryConfig of(String address, Duration sessionTimeout, Duration connectionTimeout) {
+        return of(address, sessionTimeout, connectionTimeout, null);
+    }
+
+    /**
+     * As {@link #of(String, Duration, Duration)}, with the file the last provider lists are kept in: null keeps the
+     * default ({@code ~/.ferry/registry-<application>-<host>-<port>.cache}), {@code none} keeps none.
+     */
+    public static RegistryConfig of(String address, Duration sessionTimeout, Duration connectionTimeout,
+                                    String cacheFile) {
         try {
             RegistryOptions.Builder options = RegistryOptions.parse(address);
+            if (cacheFile != null) {
+                if (cacheFile.equals(NO_CACHE_FILE)) {
+                    options.noCacheFile();
+                } else {
+                    options.cacheFile(Path.of(cacheFile));
+                }
+            }
             if (sessionTimeout != null) {
                 options.sessionTimeout(sessionTimeout);
             }

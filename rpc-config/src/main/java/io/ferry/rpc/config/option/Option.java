@@ -73,6 +73,25 @@ public final class Option<T> {
         return doc;
     }
 
+    /**
+     * The option's name in files: the attribute in {@code ferry.xml} and the last part of a {@code ferry.properties}
+     * key. Dubbo's where Dubbo has a plain attribute of that meaning (so a Dubbo file ports unchanged), else the
+     * name the builders use.
+     */
+    public String fileName() {
+        return dubboName.matches("[a-z]+") ? dubboName : name;
+    }
+
+    /** The smallest valid value (milliseconds for a duration), or {@link Long#MIN_VALUE} for none. */
+    public long min() {
+        return min;
+    }
+
+    /** The largest valid value, or {@link Long#MAX_VALUE} for none. */
+    public long max() {
+        return max;
+    }
+
     /** The valid range in words: "> 0", ">= 0", "1..1024", or empty for any value. */
     public String range() {
         if (min == Long.MIN_VALUE && max == Long.MAX_VALUE) {
@@ -91,8 +110,13 @@ public final class Option<T> {
      * @throws IllegalArgumentException naming the place, the option, the value and the range
      */
     public T check(T value, String where) {
+        return check(value, where, name);
+    }
+
+    /** As {@link #check(Object, String)}, naming the option as the source spells it ({@code loadbalance}). */
+    public T check(T value, String where, String spelled) {
         if (value == null) {
-            throw invalid(where, "none", "a value");
+            throw invalid(where, spelled, "none", "a value");
         }
         long n;
         if (value instanceof Duration d) {
@@ -104,7 +128,8 @@ public final class Option<T> {
             return value;
         }
         if (n < min || n > max) {
-            throw invalid(where, value instanceof Duration d ? d.toMillis() + "ms" : String.valueOf(value), range());
+            throw invalid(where, spelled, value instanceof Duration d ? d.toMillis() + "ms" : String.valueOf(value),
+                    range());
         }
         return value;
     }
@@ -117,14 +142,19 @@ public final class Option<T> {
      * @throws IllegalArgumentException naming the place, the option, the text and what was expected
      */
     public T parse(String text, String where) {
-        String t = text == null ? "" : text.trim();
-        if (t.isEmpty()) {
-            throw invalid(where, "''", "a value");
-        }
-        return check(type.cast(convert(t, where)), where);
+        return parse(text, where, name);
     }
 
-    private Object convert(String t, String where) {
+    /** As {@link #parse(String, String)}, naming the option as the source spells it ({@code loadbalance}). */
+    public T parse(String text, String where, String spelled) {
+        String t = text == null ? "" : text.trim();
+        if (t.isEmpty()) {
+            throw invalid(where, spelled, "''", "a value");
+        }
+        return check(type.cast(convert(t, where, spelled)), where, spelled);
+    }
+
+    private Object convert(String t, String where, String spelled) {
         try {
             if (type == Duration.class) {
                 return duration(t);
@@ -136,14 +166,14 @@ public final class Option<T> {
                 return Long.valueOf(t);
             }
         } catch (NumberFormatException e) {
-            throw invalid(where, "'" + t + "'", type == Duration.class
+            throw invalid(where, spelled, "'" + t + "'", type == Duration.class
                     ? "milliseconds, or a number with ms, s, m or h" : "a whole number");
         }
         if (type == Boolean.class) {
             if (t.equalsIgnoreCase("true") || t.equalsIgnoreCase("false")) {
                 return Boolean.valueOf(t);
             }
-            throw invalid(where, "'" + t + "'", "true or false");
+            throw invalid(where, spelled, "'" + t + "'", "true or false");
         }
         if (type.isEnum()) {
             StringBuilder names = new StringBuilder();
@@ -154,7 +184,7 @@ public final class Option<T> {
                 }
                 names.append(names.length() == 0 ? "" : ", ").append(name.toLowerCase(java.util.Locale.ROOT));
             }
-            throw invalid(where, "'" + t + "'", "one of " + names);
+            throw invalid(where, spelled, "'" + t + "'", "one of " + names);
         }
         return t;
     }
@@ -174,9 +204,9 @@ public final class Option<T> {
         return Duration.ofMillis(Math.multiplyExact(Long.parseLong(number), scale));
     }
 
-    private IllegalArgumentException invalid(String where, String value, String expected) {
+    private static IllegalArgumentException invalid(String where, String spelled, String value, String expected) {
         // the builders' wording (Validate), so a value is refused alike from every front end
-        return new IllegalArgumentException((where.isEmpty() ? "" : where + ": ") + name + ": " + value
+        return new IllegalArgumentException((where.isEmpty() ? "" : where + ": ") + spelled + ": " + value
                 + " (expected: " + expected + ")");
     }
 

@@ -12,13 +12,15 @@ import static io.ferry.rpc.config.option.Scope.APPLICATION;
 import static io.ferry.rpc.config.option.Scope.CONSUMER;
 import static io.ferry.rpc.config.option.Scope.METHOD;
 import static io.ferry.rpc.config.option.Scope.PROTOCOL;
+import static io.ferry.rpc.config.option.Scope.PROVIDER;
 import static io.ferry.rpc.config.option.Scope.REFERENCE;
 import static io.ferry.rpc.config.option.Scope.REGISTRY;
 import static io.ferry.rpc.config.option.Scope.SERVICE;
 
 /**
  * Every option of Ferry, once. The README's option reference is generated from {@link #all()}. Scopes list where
- * the typed model takes an option today; the provider scope (defaults for every service) has none yet.
+ * an option may be set. The provider scope holds defaults of files ({@code <provider>}, {@code ferry.provider.*}):
+ * an option the protocol takes goes to the protocol, any other to every service, unless they set it themselves.
  */
 public final class Options {
     private Options() {
@@ -26,7 +28,7 @@ public final class Options {
 
     // ---- calls: method, reference or service, consumer or provider defaults
     public static final Option<Duration> TIMEOUT = Option.of("timeout", Duration.class).defaultText("1000")
-            .atLeast(1).scopes(METHOD, REFERENCE, SERVICE, CONSUMER).dubbo("timeout")
+            .atLeast(1).scopes(METHOD, REFERENCE, SERVICE, PROVIDER, CONSUMER).dubbo("timeout")
             .doc("the deadline of the whole call, retries included; on a service, the provider's slow-call budget")
             .build();
     public static final Option<Integer> RETRIES = Option.of("retries", Integer.class).defaultText("2")
@@ -45,16 +47,16 @@ public final class Options {
             .range(0, 1_000_000).scopes(REFERENCE, CONSUMER).dubbo("actives")
             .doc("calls in flight per method of a reference; over it, LIMIT_EXCEEDED, not sent").build();
     public static final Option<Integer> EXECUTES = Option.of("executes", Integer.class)
-            .defaultText("0 (no limit)").range(0, 1_000_000).scopes(SERVICE).dubbo("executes")
+            .defaultText("0 (no limit)").range(0, 1_000_000).scopes(SERVICE, PROVIDER).dubbo("executes")
             .doc("calls running at once per method of a service; over it, LIMIT_EXCEEDED, not run").build();
     public static final Option<Boolean> IDEMPOTENT = Option.of("idempotent", Boolean.class).defaultText("false")
             .scopes(METHOD).doc("failover may repeat a call of it after a lost connection").build();
     public static final Option<Boolean> ONEWAY = Option.of("oneway", Boolean.class).defaultText("false")
             .scopes(METHOD).dubbo("return=false").doc("send and do not wait for an answer (void methods)").build();
     public static final Option<String> VERSION = Option.of("version", String.class).defaultText("none")
-            .scopes(REFERENCE, SERVICE).dubbo("version").doc("the service version (sent as 0.0.0 when none)").build();
+            .scopes(REFERENCE, SERVICE, PROVIDER).dubbo("version").doc("the service version (sent as 0.0.0 when none)").build();
     public static final Option<String> GROUP = Option.of("group", String.class).defaultText("none")
-            .scopes(REFERENCE, SERVICE).dubbo("group").doc("the service group").build();
+            .scopes(REFERENCE, SERVICE, PROVIDER).dubbo("group").doc("the service group").build();
 
     // ---- consumer connections
     public static final Option<String> URL = Option.of("url", String.class).defaultText("none: the registry")
@@ -94,10 +96,10 @@ public final class Options {
 
     // ---- both sides' transport
     public static final Option<Integer> IO_THREADS = Option.of("ioThreads", Integer.class)
-            .defaultText("min(cores + 1, 32)").range(1, 1024).scopes(PROTOCOL, CONSUMER).dubbo("iothreads")
+            .defaultText("min(cores + 1, 32)").range(1, 1024).scopes(PROTOCOL, PROVIDER, CONSUMER).dubbo("iothreads")
             .doc("event loop threads (the consumer's are shared by all references of a bootstrap)").build();
     public static final Option<Integer> PAYLOAD = Option.of("payload", Integer.class).defaultText("8388608")
-            .unit("bytes").atLeast(1024).scopes(PROTOCOL, CONSUMER).dubbo("payload")
+            .unit("bytes").atLeast(1024).scopes(PROTOCOL, PROVIDER, CONSUMER).dubbo("payload")
             .doc("the largest request or answer body, checked on both sides").build();
     public static final Option<Duration> HEARTBEAT = Option.of("heartbeat", Duration.class).defaultText("60000")
             .atLeast(1).scopes(PROTOCOL, CONSUMER).dubbo("heartbeat")
@@ -126,26 +128,26 @@ public final class Options {
     public static final Option<Integer> PORT = Option.of("port", Integer.class).defaultText("20880")
             .range(0, 65535).scopes(PROTOCOL).dubbo("port").doc("0 picks a free port").build();
     public static final Option<Integer> THREADS = Option.of("threads", Integer.class).defaultText("200")
-            .range(1, 10_000).scopes(PROTOCOL, SERVICE).dubbo("threads").doc("the business pool").build();
+            .range(1, 10_000).scopes(PROTOCOL, PROVIDER, SERVICE).dubbo("threads").doc("the business pool").build();
     public static final Option<Integer> QUEUES = Option.of("queues", Integer.class).defaultText("0").atLeast(0)
-            .scopes(PROTOCOL, SERVICE).dubbo("queues")
+            .scopes(PROTOCOL, PROVIDER, SERVICE).dubbo("queues")
             .doc("requests that may wait for a business thread; 0: refused at once when every thread is busy")
             .build();
     public static final Option<ThreadPoolKind> THREAD_POOL = Option.of("threadPool", ThreadPoolKind.class)
-            .defaultText("fixed").scopes(PROTOCOL, SERVICE).dubbo("threadpool")
+            .defaultText("fixed").scopes(PROTOCOL, PROVIDER, SERVICE).dubbo("threadpool")
             .doc("fixed, cached, limited, eager").build();
     public static final Option<Integer> CORE_THREADS = Option.of("coreThreads", Integer.class).defaultText("0")
-            .atLeast(0).scopes(PROTOCOL, SERVICE).dubbo("corethreads")
+            .atLeast(0).scopes(PROTOCOL, PROVIDER, SERVICE).dubbo("corethreads")
             .doc("threads a growing pool keeps when idle").build();
     public static final Option<Duration> ALIVE = Option.of("alive", Duration.class).defaultText("60000")
-            .atLeast(1).scopes(PROTOCOL, SERVICE).dubbo("alive").doc("how long an idle extra thread lives").build();
+            .atLeast(1).scopes(PROTOCOL, PROVIDER, SERVICE).dubbo("alive").doc("how long an idle extra thread lives").build();
     public static final Option<Dispatcher> DISPATCHER = Option.of("dispatcher", Dispatcher.class)
-            .defaultText("all").scopes(PROTOCOL).dubbo("dispatcher")
+            .defaultText("all").scopes(PROTOCOL, PROVIDER).dubbo("dispatcher")
             .doc("all: requests on the business pool; direct: on the IO thread").build();
     public static final Option<Integer> BACKLOG = Option.of("backlog", Integer.class).defaultText("1024")
             .atLeast(1).scopes(PROTOCOL).dubbo("backlog").doc("the accept queue").build();
     public static final Option<Integer> ACCEPTS = Option.of("accepts", Integer.class).defaultText("0 (no limit)")
-            .atLeast(0).scopes(PROTOCOL).dubbo("accepts").doc("connections over it are closed at once").build();
+            .atLeast(0).scopes(PROTOCOL, PROVIDER).dubbo("accepts").doc("connections over it are closed at once").build();
     public static final Option<Duration> SHUTDOWN_GRACE = Option.of("shutdownGrace", Duration.class)
             .defaultText("500").atLeast(0).scopes(PROTOCOL)
             .doc("requests still served after the readonly event").build();
@@ -170,6 +172,10 @@ public final class Options {
     public static final Option<Duration> REGISTRY_CONNECTION_TIMEOUT = Option.of("connectionTimeout",
             Duration.class).defaultText("5000").atLeast(1).scopes(REGISTRY).dubbo("timeout")
             .doc("connecting to ZooKeeper").build();
+    public static final Option<String> REGISTRY_FILE = Option.of("file", String.class)
+            .defaultText("~/.ferry/registry-{application}-{host}-{port}.cache").scopes(REGISTRY).dubbo("file")
+            .doc("where the last provider lists are kept, for starts while ZooKeeper is down; none: nowhere")
+            .build();
     public static final Option<String> APPLICATION_NAME = Option.of("name", String.class).defaultText("ferry")
             .scopes(APPLICATION).dubbo("name").doc("this process's application, as registered").build();
 
@@ -180,20 +186,21 @@ public final class Options {
             SEND_BUFFER, RECEIVE_BUFFER, WRITE_BUFFER_LOW, WRITE_BUFFER_HIGH, HOST, PORT, THREADS, QUEUES,
             THREAD_POOL, CORE_THREADS, ALIVE, DISPATCHER, BACKLOG, ACCEPTS, SHUTDOWN_GRACE, SHUTDOWN_TIMEOUT,
             FRAME_TIMEOUT, PARTIAL_FRAME_BUDGET, REGISTRY_ADDRESS, SESSION_TIMEOUT, REGISTRY_CONNECTION_TIMEOUT,
-            APPLICATION_NAME);
+            REGISTRY_FILE, APPLICATION_NAME);
 
     /** Every option, in the order of the README's reference. */
     public static List<Option<?>> all() {
         return ALL;
     }
 
-    /** The README's option reference: one row per option. */
+    /** The README's option reference: one row per option, by its name in files, with the builders' if other. */
     public static String markdownTable() {
         StringBuilder md = new StringBuilder();
-        md.append("| option | type | default | unit | range | scopes | Dubbo | what it does |\n");
-        md.append("|---|---|---|---|---|---|---|---|\n");
+        md.append("| option | builder | type | default | unit | range | scopes | Dubbo | what it does |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|\n");
         for (Option<?> o : ALL) {
-            md.append("| `").append(o.name()).append("` | ").append(typeName(o.type())).append(" | ")
+            md.append("| `").append(o.fileName()).append("` | ").append(o.name().equals(o.fileName()) ? ""
+                    : "`" + o.name() + "`").append(" | ").append(typeName(o.type())).append(" | ")
                     .append(o.defaultText()).append(" | ").append(o.unit()).append(" | ").append(o.range())
                     .append(" | ").append(scopes(o)).append(" | ")
                     .append(o.dubboName().isEmpty() ? "" : "`" + o.dubboName() + "`").append(" | ").append(o.doc())

@@ -14,7 +14,8 @@ import java.util.Set;
  *   ferry.service.&lt;interface&gt;.threads          ferry.service.&lt;interface&gt;.method.&lt;name&gt;.timeout
  * </pre>
  * A reference also takes {@code interface}, and a service {@code class} (its implementation, with a no-arg
- * constructor): they name what is configured rather than set an option. A key under {@code ferry.} that names no
+ * constructor) or {@code ref} (the id of an implementation given to the bootstrap): they name what is configured
+ * rather than set an option. A key under {@code ferry.} that names no
  * option of its scope is an error that suggests the nearest valid key.
  *
  * @param scope     where the option is set
@@ -25,7 +26,7 @@ import java.util.Set;
  */
 public record PropertyKey(Scope scope, String id, String method, Option<?> option, String attribute) {
     public static final String PREFIX = "ferry.";
-    private static final Set<String> STRUCTURAL = Set.of("interface", "class");
+    private static final Set<String> STRUCTURAL = Set.of("interface", "class", "ref");
 
     /** Whether a key is Ferry's at all (other keys in the file are not checked). */
     public static boolean isFerryKey(String key) {
@@ -84,7 +85,9 @@ public record PropertyKey(Scope scope, String id, String method, Option<?> optio
             return new PropertyKey(Scope.METHOD, id, method,
                     option(key, where, Scope.METHOD, last, base + "method." + method + "."), last);
         }
-        if (STRUCTURAL.contains(last) && (scope == Scope.REFERENCE ? last.equals("interface") : last.equals("class"))) {
+        boolean structural = scope == Scope.REFERENCE ? last.equals("interface")
+                : STRUCTURAL.contains(last) && !last.equals("interface");
+        if (structural) {
             return new PropertyKey(scope, id, "", null, last);
         }
         return new PropertyKey(scope, id, "", option(key, where, scope, last, base), last);
@@ -92,7 +95,8 @@ public record PropertyKey(Scope scope, String id, String method, Option<?> optio
 
     private static Option<?> option(String key, String where, Scope scope, String name, String base) {
         for (Option<?> option : Options.all()) {
-            if (option.name().equals(name) && option.scopes().contains(scope)) {
+            // case aside, so that the builders' spelling (loadBalance) reads as the file's (loadbalance)
+            if (option.fileName().equalsIgnoreCase(name) && option.scopes().contains(scope)) {
                 return option;
             }
         }
@@ -103,13 +107,14 @@ public record PropertyKey(Scope scope, String id, String method, Option<?> optio
         List<String> names = new ArrayList<>();
         for (Option<?> option : Options.all()) {
             if (option.scopes().contains(scope)) {
-                names.add(option.name());
+                names.add(option.fileName());
             }
         }
         if (scope == Scope.REFERENCE) {
             names.add("interface");
         } else if (scope == Scope.SERVICE) {
             names.add("class");
+            names.add("ref");
         }
         String last = key.substring(key.lastIndexOf('.') + 1);
         return new IllegalArgumentException(prefix(where) + key + ": no such option for a " + scope.key()
@@ -118,37 +123,8 @@ public record PropertyKey(Scope scope, String id, String method, Option<?> optio
 
     /** " (did you mean ferry.consumer.timeout?)" for the nearest name within a few edits, else nothing. */
     private static String suggestion(String typed, List<String> names, String before, String after) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String name : names) {
-            int d = distance(typed.toLowerCase(java.util.Locale.ROOT), name.toLowerCase(java.util.Locale.ROOT));
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = name;
-            }
-        }
-        return best != null && bestDistance <= Math.max(2, typed.length() / 3)
-                ? " (did you mean " + before + best + after + "?)" : "";
-    }
-
-    /** Levenshtein distance. */
-    static int distance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitute, Math.min(previous[j] + 1, current[j - 1] + 1));
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
+        String best = DidYouMean.nearest(typed, names);
+        return best == null ? "" : " (did you mean " + before + best + after + "?)";
     }
 
     private static String prefix(String where) {

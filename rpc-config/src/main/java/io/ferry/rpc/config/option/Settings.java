@@ -21,8 +21,29 @@ public final class Settings {
 
     /** Sets a value read from text, checked and converted by the option. */
     public Settings parse(Option<?> option, String text, String where) {
-        values.put(option, new Setting(option.parse(text, where), where));
+        return parse(option, text, where, option.name());
+    }
+
+    /** As {@link #parse(Option, String, String)}, naming the option as the source spells it. */
+    public Settings parse(Option<?> option, String text, String where, String spelled) {
+        values.put(option, new Setting(option.parse(text, where, spelled), where));
         return this;
+    }
+
+    /** Sets what {@code lower} has and this has not: a source of lower precedence fills the gaps. */
+    public void fillFrom(Settings lower) {
+        lower.values.forEach(values::putIfAbsent);
+    }
+
+    /** A copy holding only the options {@code keep} accepts. */
+    public Settings only(java.util.function.Predicate<Option<?>> keep) {
+        Settings copy = new Settings();
+        values.forEach((option, setting) -> {
+            if (keep.test(option)) {
+                copy.values.put(option, setting);
+            }
+        });
+        return copy;
     }
 
     public Set<Option<?>> options() {

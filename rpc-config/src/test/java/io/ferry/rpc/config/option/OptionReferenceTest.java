@@ -42,6 +42,8 @@ class OptionReferenceTest {
             for (Scope scope : option.scopes()) {
                 assertTrue(seen.add(scope.key() + "." + option.name()), "declared twice: " + scope.key() + "."
                         + option.name());
+                assertTrue(seen.add(scope.key() + ".file." + option.fileName().toLowerCase(java.util.Locale.ROOT)),
+                        "named twice in files: " + scope.key() + "." + option.fileName());
             }
             assertTrue(!option.doc().isBlank(), option.name() + " has no documentation");
         }

@@ -52,8 +52,8 @@ class PropertyKeyTest {
 
     @Test
     void distanceCountsEdits() {
-        assertEquals(1, PropertyKey.distance("timout", "timeout"));
-        assertEquals(0, PropertyKey.distance("port", "port"));
-        assertEquals(3, PropertyKey.distance("abc", ""));
+        assertEquals(1, DidYouMean.distance("timout", "timeout"));
+        assertEquals(0, DidYouMean.distance("port", "port"));
+        assertEquals(3, DidYouMean.distance("abc", ""));
     }
 }

@@ -47,7 +47,7 @@ final class Binder {
     /** Options a method takes (into its {@link MethodConfig}). */
     static final Set<Option<?>> METHOD = Set.of(Options.TIMEOUT, Options.ONEWAY, Options.IDEMPOTENT);
     static final Set<Option<?>> REGISTRY = Set.of(Options.REGISTRY_ADDRESS, Options.SESSION_TIMEOUT,
-            Options.REGISTRY_CONNECTION_TIMEOUT);
+            Options.REGISTRY_CONNECTION_TIMEOUT, Options.REGISTRY_FILE);
     static final Set<Option<?>> APPLICATION = Set.of(Options.APPLICATION_NAME);
 
     static {
@@ -127,6 +127,15 @@ final class Binder {
                 bound.addAll(SERVICE.keySet());
                 bound.addAll(POOL);
             }
+            case PROVIDER -> {
+                // a provider default goes to the protocol when the protocol takes it, else to every service
+                for (Option<?> option : Options.all()) {
+                    if (option.scopes().contains(Scope.PROVIDER)
+                            && (boundAt(Scope.PROTOCOL).contains(option) || boundAt(Scope.SERVICE).contains(option))) {
+                        bound.add(option);
+                    }
+                }
+            }
             case METHOD -> bound.addAll(METHOD);
             case REGISTRY -> bound.addAll(REGISTRY);
             case APPLICATION -> bound.addAll(APPLICATION);
@@ -134,6 +143,16 @@ final class Binder {
             }
         }
         return bound;
+    }
+
+    /**
+     * Places the provider's defaults: those the protocol takes under the protocol's own settings, the others under
+     * every service's. A setting of the protocol or the service itself wins.
+     */
+    static void placeProviderDefaults(Settings provider, Settings protocol, Iterable<Settings> services) {
+        protocol.fillFrom(provider.only(o -> o.scopes().contains(Scope.PROTOCOL)));
+        Settings perService = provider.only(o -> !o.scopes().contains(Scope.PROTOCOL));
+        services.forEach(service -> service.fillFrom(perService));
     }
 
     static ApplicationConfig application(Settings s) {
@@ -150,7 +169,8 @@ final class Binder {
             }
             return null;
         }
-        return RegistryConfig.of(address, s.get(Options.SESSION_TIMEOUT), s.get(Options.REGISTRY_CONNECTION_TIMEOUT));
+        return RegistryConfig.of(address, s.get(Options.SESSION_TIMEOUT), s.get(Options.REGISTRY_CONNECTION_TIMEOUT),
+                s.get(Options.REGISTRY_FILE));
     }
 
     static ConsumerConfig consumer(Settings s) {
@@ -251,5 +271,5 @@ final class Binder {
 
     /** Scopes a file may set options at. */
     static final Set<Scope> FILE_SCOPES = EnumSet.of(Scope.APPLICATION, Scope.REGISTRY, Scope.PROTOCOL,
-            Scope.CONSUMER, Scope.REFERENCE, Scope.SERVICE, Scope.METHOD);
+            Scope.PROVIDER, Scope.CONSUMER, Scope.REFERENCE, Scope.SERVICE, Scope.METHOD);
 }

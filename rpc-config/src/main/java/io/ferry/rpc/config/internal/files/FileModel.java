@@ -17,9 +17,16 @@ final class FileModel {
     final Settings application = new Settings();
     final Settings registry = new Settings();
     final Settings protocol = new Settings();
+    final Settings provider = new Settings();
     final Settings consumer = new Settings();
     final Map<String, Member> references = new LinkedHashMap<>();
     final Map<String, Member> services = new LinkedHashMap<>();
+    /** Implementations declared by id ({@code <bean id class>}), for services that name one by {@code ref}. */
+    final Map<String, Bean> beans = new LinkedHashMap<>();
+
+    /** An implementation class a file declares under an id. */
+    record Bean(String id, String className, String where) {
+    }
 
     /** A reference or a service: what it is ({@code interface} or {@code class}), its settings and its methods'. */
     static final class Member {
@@ -27,6 +34,9 @@ final class FileModel {
         final String firstSeen;
         String type;
         String typeWhere;
+        /** A service's implementation by bean id, instead of {@link #type}. */
+        String ref;
+        String refWhere;
         final Settings settings = new Settings();
         final Map<String, Settings> methods = new LinkedHashMap<>();
 
@@ -50,10 +60,36 @@ final class FileModel {
             case APPLICATION -> application.parse(key.option(), value, where);
             case REGISTRY -> registry.parse(key.option(), value, where);
             case PROTOCOL -> protocol.parse(key.option(), value, where);
+            case PROVIDER -> provider.parse(key.option(), value, where);
             case CONSUMER -> consumer.parse(key.option(), value, where);
             case REFERENCE, SERVICE, METHOD -> member(key, value, where);
-            default -> throw new IllegalArgumentException(where + ": the " + key.scope().key()
-                    + " scope takes no option yet");
+        }
+    }
+
+    /** Takes from {@code lower}, a source of lower precedence, whatever this model does not set itself. */
+    void fillFrom(FileModel lower) {
+        application.fillFrom(lower.application);
+        registry.fillFrom(lower.registry);
+        protocol.fillFrom(lower.protocol);
+        provider.fillFrom(lower.provider);
+        consumer.fillFrom(lower.consumer);
+        fillMembers(references, lower.references);
+        fillMembers(services, lower.services);
+        lower.beans.forEach(beans::putIfAbsent);
+    }
+
+    private static void fillMembers(Map<String, Member> mine, Map<String, Member> lower) {
+        for (Member from : lower.values()) {
+            Member to = mine.computeIfAbsent(from.id, id -> new Member(id, from.firstSeen));
+            if (to.type == null && to.ref == null) {
+                to.type = from.type;
+                to.typeWhere = from.typeWhere;
+                to.ref = from.ref;
+                to.refWhere = from.refWhere;
+            }
+            to.settings.fillFrom(from.settings);
+            from.methods.forEach((name, settings) ->
+                    to.methods.computeIfAbsent(name, n -> new Settings()).fillFrom(settings));
         }
     }
 
@@ -63,7 +99,10 @@ final class FileModel {
                 || (key.scope() == Scope.METHOD && !key.id().contains("."));
         Map<String, Member> members = reference ? references : services;
         Member member = members.computeIfAbsent(key.id(), id -> new Member(id, where));
-        if (key.option() == null) {
+        if (key.option() == null && key.attribute().equals("ref")) {
+            member.ref = value.strip();
+            member.refWhere = where;
+        } else if (key.option() == null) {
             member.type = value.strip();
             member.typeWhere = where;
         } else if (key.scope() == Scope.METHOD) {

@@ -2,6 +2,8 @@ package io.ferry.rpc.config.internal.files;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,10 +27,18 @@ final class PropertiesReader {
     }
 
     static List<Entry> read(Path file) {
-        String name = file.getFileName().toString();
+        try (InputStream in = Files.newInputStream(file)) {
+            return read(file.getFileName().toString(), in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code name}: how messages call the source ("ferry.properties", "ferry.properties (class path)"). */
+    static List<Entry> read(String name, InputStream in) {
         List<Entry> entries = new ArrayList<>();
         Map<String, Integer> firstLine = new HashMap<>();
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             String line;
             int number = 0;
             while ((line = reader.readLine()) != null) {
@@ -60,7 +70,7 @@ final class PropertiesReader {
                 entries.add(new Entry(key, value, where));
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot read " + name + ": " + e.getMessage(), e);
         }
         return entries;
     }

@@ -1,0 +1,126 @@
+package io.ferry.rpc.config.internal.files;
+
+import io.ferry.rpc.config.option.Option;
+
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * Writes {@code ferry.xsd} from the XML vocabulary and the option table, so that what an IDE completes and checks
+ * is exactly what the reader takes. Values are typed (numbers with their ranges, enums with their names) and every
+ * attribute carries its option's documentation and default.
+ */
+public final class XsdWriter {
+    private XsdWriter() {
+    }
+
+    /** The schema's text; {@code FerrySchemaTest} compares it with the shipped resource. */
+    public static String schema() {
+        StringBuilder x = new StringBuilder();
+        x.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        x.append("<!-- Generated from Ferry's option table (io.ferry.rpc.config.option.Options): do not edit.\n");
+        x.append("     Regenerate: mvn -pl rpc-config test -Dtest=FerrySchemaTest -Dferry.updateSchema=true -->\n");
+        x.append("<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xmlns=\"").append(XmlVocabulary.NAMESPACE)
+                .append("\"\n           targetNamespace=\"").append(XmlVocabulary.NAMESPACE)
+                .append("\" elementFormDefault=\"qualified\" attributeFormDefault=\"unqualified\">\n\n");
+        x.append("  <xs:simpleType name=\"duration\">\n");
+        doc(x, "    ", "milliseconds (Dubbo's unit), or a number with ms, s, m or h");
+        x.append("    <xs:restriction base=\"xs:string\"><xs:pattern value=\"\\s*[0-9]+\\s*(ms|s|m|h)?\\s*\"/>"
+                + "</xs:restriction>\n  </xs:simpleType>\n\n");
+        x.append("  <xs:element name=\"config\">\n");
+        doc(x, "    ", "A Ferry bootstrap: what it exports and what it references. Load it with Ferry.fromXml.");
+        x.append("    <xs:complexType>\n      <xs:choice minOccurs=\"0\" maxOccurs=\"unbounded\">\n");
+        for (XmlVocabulary.Element element : XmlVocabulary.Element.values()) {
+            if (element != XmlVocabulary.Element.METHOD) {
+                x.append("        <xs:element ref=\"").append(element.tag).append("\"/>\n");
+            }
+        }
+        x.append("      </xs:choice>\n    </xs:complexType>\n  </xs:element>\n");
+        for (XmlVocabulary.Element element : XmlVocabulary.Element.values()) {
+            element(x, element);
+        }
+        x.append("</xs:schema>\n");
+        return x.toString();
+    }
+
+    private static void element(StringBuilder x, XmlVocabulary.Element element) {
+        x.append("\n  <xs:element name=\"").append(element.tag).append("\">\n");
+        doc(x, "    ", element.doc);
+        x.append("    <xs:complexType>\n");
+        if (element == XmlVocabulary.Element.SERVICE || element == XmlVocabulary.Element.REFERENCE) {
+            x.append("      <xs:sequence><xs:element ref=\"method\" minOccurs=\"0\" maxOccurs=\"unbounded\"/>"
+                    + "</xs:sequence>\n");
+        }
+        for (XmlVocabulary.Structural s : element.structural) {
+            x.append("      <xs:attribute name=\"").append(s.name()).append("\" type=\"xs:string\"")
+                    .append(s.required() ? " use=\"required\"" : "").append(">\n");
+            doc(x, "        ", s.doc());
+            x.append("      </xs:attribute>\n");
+        }
+        element.options().forEach((attribute, option) -> {
+            x.append("      <xs:attribute name=\"").append(attribute).append("\"");
+            String simpleType = namedType(option);
+            if (simpleType != null) {
+                x.append(" type=\"").append(simpleType).append("\">\n");
+                doc(x, "        ", documentation(option));
+            } else {
+                x.append(">\n");
+                doc(x, "        ", documentation(option));
+                inlineType(x, option);
+            }
+            x.append("      </xs:attribute>\n");
+        });
+        x.append("    </xs:complexType>\n  </xs:element>\n");
+    }
+
+    private static String documentation(Option<?> option) {
+        String doc = option.doc() + " (default: " + option.defaultText()
+                + (option.unit().isEmpty() ? "" : " " + option.unit()) + ")";
+        return option.name().equals("oneway") ? "false: " + doc : doc;
+    }
+
+    private static String namedType(Option<?> option) {
+        if (option.type() == Duration.class) {
+            return "duration";
+        }
+        if (option.type() == Boolean.class) {
+            return "xs:boolean";
+        }
+        if (option.type() == String.class) {
+            return "xs:string";
+        }
+        return null;
+    }
+
+    private static void inlineType(StringBuilder x, Option<?> option) {
+        x.append("        <xs:simpleType>\n");
+        if (option.type().isEnum()) {
+            x.append("          <xs:restriction base=\"xs:string\">\n");
+            for (Object constant : option.type().getEnumConstants()) {
+                x.append("            <xs:enumeration value=\"")
+                        .append(((Enum<?>) constant).name().toLowerCase(Locale.ROOT)).append("\"/>\n");
+            }
+            x.append("          </xs:restriction>\n");
+        } else {
+            x.append("          <xs:restriction base=\"").append(option.type() == Long.class ? "xs:long" : "xs:int")
+                    .append("\">");
+            if (option.min() != Long.MIN_VALUE) {
+                x.append("<xs:minInclusive value=\"").append(option.min()).append("\"/>");
+            }
+            if (option.max() != Long.MAX_VALUE) {
+                x.append("<xs:maxInclusive value=\"").append(option.max()).append("\"/>");
+            }
+            x.append("</xs:restriction>\n");
+        }
+        x.append("        </xs:simpleType>\n");
+    }
+
+    private static void doc(StringBuilder x, String indent, String text) {
+        x.append(indent).append("<xs:annotation><xs:documentation>").append(escape(text))
+                .append("</xs:documentation></xs:annotation>\n");
+    }
+
+    private static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+}

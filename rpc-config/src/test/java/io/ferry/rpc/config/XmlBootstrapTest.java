@@ -1,0 +1,224 @@
+package io.ferry.rpc.config;
+
+import io.ferry.rpc.config.fixtures.DemoService;
+import io.ferry.rpc.config.fixtures.DemoServiceImpl;
+import io.ferry.rpc.config.fixtures.UserService;
+import io.ferry.rpc.config.fixtures.UserServiceImpl;
+import io.ferry.rpc.config.fixtures.ZooKeeperFixture;
+import io.ferry.rpc.config.internal.files.FileBootstrap;
+import io.ferry.rpc.remoting.ThreadPoolKind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.InputStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Providers and consumers described by {@code ferry.xml} alone, and every way such a file can be wrong. */
+class XmlBootstrapTest {
+    private static final String HEAD = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<ferry:config xmlns:ferry=\"http://ferry.io/schema/ferry\">\n";
+    private static final String TAIL = "</ferry:config>\n";
+    private static final ClassLoader NO_DEFAULTS = new URLClassLoader(new URL[0], null);
+
+    @RegisterExtension
+    final ZooKeeperFixture zk = new ZooKeeperFixture();
+
+    @TempDir
+    Path dir;
+
+    private Path xml(String name, String body) throws Exception {
+        Path path = dir.resolve(name);
+        Files.writeString(path, HEAD + body + TAIL);
+        return path;
+    }
+
+    private static FileBootstrap.Loaded load(Path file, Map<String, String> overrides) {
+        return FileBootstrap.fromXml(file, NO_DEFAULTS, overrides, Map.of());
+    }
+
+    @Test
+    void aProviderAndAConsumerDescribedByXmlMakeARealCall() throws Exception {
+        Path provider = xml("provider.xml", """
+                  <ferry:application name="users-provider"/>
+                  <ferry:protocol name="dubbo" host="127.0.0.1" port="0" threads="8"/>
+                  <ferry:service interface="%s" class="%s">
+                    <ferry:method name="hello" timeout="2s"/>
+                  </ferry:service>
+                """.formatted(UserService.class.getName(), UserServiceImpl.class.getName()));
+        try (Ferry serving = Ferry.fromXml(provider)) {
+            Path consumer = xml("consumer.xml", """
+                      <ferry:application name="users-consumer"/>
+                      <ferry:consumer retries="0"/>
+                      <ferry:reference id="users" interface="%s" url="dubbo://127.0.0.1:%d" timeout="3000">
+                        <ferry:method name="record" return="false"/>
+                      </ferry:reference>
+                    """.formatted(UserService.class.getName(), serving.port()));
+            try (Ferry calling = Ferry.fromXml(consumer)) {
+                assertEquals("hello ann", calling.reference("users", UserService.class).hello("ann"));
+            }
+        }
+    }
+
+    @Test
+    void aDubboFilePortedByItsNamespaceAndPrefixRunsARealCallThroughTheRegistry() throws Exception {
+        // the files keep Dubbo's addresses; the test points them at its own ZooKeeper and a free port, as -D would,
+        // and has the reference (check="false" in the file, as Dubbo's samples have it) wait for the provider
+        Map<String, String> overrides = Map.of("ferry.registry.address", "zookeeper://127.0.0.1:" + zk.server().port(),
+                "ferry.registry.file", "none", "ferry.protocol.host", "127.0.0.1", "ferry.protocol.port", "0");
+        Map<String, String> consumerOverrides = new HashMap<>(overrides);
+        consumerOverrides.put("ferry.reference.demoService.check", "true");
+        Path provider = fixture("dubbo-demo-provider.xml");
+        Path consumer = fixture("dubbo-demo-consumer.xml");
+        FileBootstrap.Loaded served = load(provider, overrides);
+        assertEquals(100, served.protocol().serverOptions().threads(), "<provider threads> goes to the protocol");
+        assertEquals(Duration.ofSeconds(3), served.services().get(0).timeout(), "<provider timeout> to services");
+        Ferry serving = zk.track(Ferry.fromLoaded(served));
+        Ferry calling = zk.track(Ferry.fromLoaded(load(consumer, consumerOverrides)));
+        DemoService demo = calling.reference("demoService", DemoService.class);
+        assertEquals("Hello world", demo.sayHello("world"));
+        assertTrue(serving.describe().startsWith("serving on port"));
+    }
+
+    private Path fixture(String name) throws Exception {
+        Path path = dir.resolve(name);
+        try (InputStream in = getClass().getResourceAsStream("xml/" + name)) {
+            Files.copy(in, path);
+        }
+        return path;
+    }
+
+    @Test
+    void providerDefaultsFillWhatTheProtocolAndEachServiceLeaveUnset() throws Exception {
+        FileBootstrap.Loaded loaded = load(xml("defaults.xml", """
+                  <ferry:protocol threads="4"/>
+                  <ferry:provider timeout="2500" threads="50" threadpool="cached" version="2.0" executes="7"/>
+                  <ferry:service interface="%s" class="%s" timeout="900"/>
+                  <ferry:service interface="%s" class="%s"/>
+                """.formatted(UserService.class.getName(), UserServiceImpl.class.getName(),
+                DemoService.class.getName(), DemoServiceImpl.class.getName())), Map.of());
+        assertEquals(4, loaded.protocol().serverOptions().threads(), "the protocol's own value wins");
+        assertEquals(ThreadPoolKind.CACHED, loaded.protocol().serverOptions().pool().kind());
+        assertEquals(Duration.ofMillis(900), loaded.services().get(0).timeout(), "the service's own value wins");
+        assertEquals(Duration.ofMillis(2500), loaded.services().get(1).timeout());
+        assertEquals("2.0", loaded.services().get(1).version());
+        assertEquals(7, loaded.services().get(1).executes());
+    }
+
+    @Test
+    void theClassPathsFerryPropertiesFillsGapsAndSystemPropertiesWin() throws Exception {
+        Path classPath = Files.createDirectories(dir.resolve("classes"));
+        Files.writeString(classPath.resolve("ferry.properties"), String.join("\n",
+                "ferry.consumer.timeout = 700", "ferry.consumer.retries = 5", "ferry.application.name = from-file"));
+        Path file = xml("consumer.xml", """
+                  <ferry:application name="from-xml"/>
+                  <ferry:consumer retries="1" lazy="true"/>
+                """);
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classPath.toUri().toURL()}, null)) {
+            FileBootstrap.Loaded loaded = FileBootstrap.fromXml(file, loader,
+                    Map.of("ferry.consumer.lazy", "false"), Map.of());
+            assertEquals(Duration.ofMillis(700), loaded.consumer().timeout(), "ferry.properties fills a gap");
+            assertEquals(1, loaded.consumer().retries(), "XML beats ferry.properties");
+            assertEquals("from-xml", loaded.application().name());
+            assertEquals(false, loaded.consumer().clientOptions().lazy(), "-D beats XML");
+        }
+    }
+
+    @Test
+    void aServiceMayNameAnImplementationGivenInCode() throws Exception {
+        Path file = xml("bean.xml", """
+                  <ferry:protocol host="127.0.0.1" port="0"/>
+                  <ferry:service interface="%s" ref="demo"/>
+                """.formatted(DemoService.class.getName()));
+        DemoService given = name -> "hi " + name;
+        FileBootstrap.Loaded loaded = FileBootstrap.fromXml(file, NO_DEFAULTS, Map.of(), Map.of("demo", given));
+        assertEquals(given, loaded.services().get(0).implementation());
+    }
+
+    private void refused(String expected, String body) throws Exception {
+        Path file = xml("bad.xml", body);
+        assertEquals(expected, assertThrows(IllegalArgumentException.class, () -> load(file, Map.of()))
+                .getMessage());
+    }
+
+    @Test
+    void everyMistakeNamesTheFileLineElementAndAttribute() throws Exception {
+        String users = UserService.class.getName();
+        refused("bad.xml:3: <reference id=\"greeter\">: timeout: -5ms (expected: > 0)",
+                "<ferry:reference id=\"greeter\" interface=\"" + users + "\" timeout=\"-5\"/>\n");
+        refused("bad.xml:3: <consumer> timout: no such attribute (did you mean timeout?)",
+                "<ferry:consumer timout=\"100\"/>\n");
+        refused("bad.xml:3: <consumer>: loadbalance: 'fastest' (expected: one of adaptive, random, roundrobin, "
+                + "leastactive, consistenthash, shortestresponse)", "<ferry:consumer loadbalance=\"fastest\"/>\n");
+        refused("bad.xml:3: <consumer>: retries: 'many' (expected: a whole number)",
+                "<ferry:consumer retries=\"many\"/>\n");
+        refused("bad.xml:3: <consumer> mock: not supported by Ferry: no mock fallback: use cluster=\"failsafe\" or "
+                + "handle RpcException", "<ferry:consumer mock=\"true\"/>\n");
+        refused("bad.xml:3: <registry> check: not an attribute of <registry> (it is of <consumer>, <reference>)",
+                "<ferry:registry address=\"zookeeper://127.0.0.1:2181\" check=\"false\"/>\n");
+        refused("bad.xml:3: <reference id=\"greeter\">: interface is missing (expected: interface=\"...\")",
+                "<ferry:reference id=\"greeter\"/>\n");
+        refused("bad.xml:3: <reference id=\"greeter\">: class com.acme.Missing (expected: a class on the class path)",
+                "<ferry:reference id=\"greeter\" interface=\"com.acme.Missing\"/>\n");
+        refused("bad.xml:3: <service interface=\"" + users + "\">: class com.acme.Missing (expected: a class on the "
+                + "class path)", "<ferry:service interface=\"" + users + "\" class=\"com.acme.Missing\"/>\n");
+        refused("bad.xml:3: <service interface=\"" + users + "\">: ref nobody: no such bean (expected: one of [], "
+                + "declared in the file or given to the bootstrap)",
+                "<ferry:service interface=\"" + users + "\" ref=\"nobody\"/>\n");
+        refused("bad.xml:3: <servise>: no such element (did you mean <service>?)", "<ferry:servise/>\n");
+        refused("bad.xml:4: <consumer>: a second <consumer> (the first is at line 3; Ferry takes one per file)",
+                "<ferry:consumer/>\n<ferry:consumer/>\n");
+        refused("bad.xml:3: <protocol> name=\"rest\" (expected: dubbo, the only one Ferry speaks)",
+                "<ferry:protocol name=\"rest\"/>\n");
+        refused("bad.xml:5: <argument> inside <method>: not supported by Ferry: no callback arguments",
+                "<ferry:reference id=\"g\" interface=\"" + users + "\">\n<ferry:method name=\"hello\">\n"
+                        + "<ferry:argument index=\"0\" callback=\"true\"/></ferry:method></ferry:reference>\n");
+    }
+
+    @Test
+    void malformedXmlIsRefusedWithItsLine() throws Exception {
+        Path file = dir.resolve("broken.xml");
+        Files.writeString(file, HEAD + "<ferry:consumer timeout=\"1000\">\n" + TAIL);
+        String message = assertThrows(IllegalArgumentException.class, () -> load(file, Map.of())).getMessage();
+        assertTrue(message.startsWith("broken.xml:4: "), message);
+        assertTrue(message.contains("ferry:consumer"), message);
+    }
+
+    @Test
+    void theSchemaCatchesWhatFerrysOwnChecksLeave() throws Exception {
+        Path file = dir.resolve("text.xml");
+        Files.writeString(file, HEAD + "<ferry:consumer>some text</ferry:consumer>\n" + TAIL);
+        String message = assertThrows(IllegalArgumentException.class, () -> load(file, Map.of())).getMessage();
+        assertTrue(message.startsWith("text.xml:3: cvc-complex-type"), message);
+    }
+
+    @Test
+    void externalEntitiesAndDtdsAreRefusedUnread() throws Exception {
+        Path secret = Files.writeString(dir.resolve("secret.txt"), "zookeeper://10.0.0.1:2181");
+        Path file = dir.resolve("xxe.xml");
+        Files.writeString(file, "<?xml version=\"1.0\"?>\n<!DOCTYPE config [<!ENTITY secret SYSTEM \""
+                + secret.toUri() + "\">]>\n<ferry:config xmlns:ferry=\"http://ferry.io/schema/ferry\">\n"
+                + "<ferry:registry address=\"&secret;\"/>\n" + TAIL);
+        assertEquals("xxe.xml:2: a DOCTYPE (expected: none; DTDs and external entities are refused)",
+                assertThrows(IllegalArgumentException.class, () -> load(file, Map.of())).getMessage());
+    }
+
+    @Test
+    void aRootOfAnotherKindIsRefused() throws Exception {
+        Path file = dir.resolve("dubbo.xml");
+        Files.writeString(file, "<dubbo:config xmlns:dubbo=\"http://dubbo.apache.org/schema/dubbo\"/>\n");
+        assertEquals("dubbo.xml:1: <dubbo:config> of http://dubbo.apache.org/schema/dubbo (expected: <config> of "
+                + "http://ferry.io/schema/ferry, or Spring's <beans>)",
+                assertThrows(IllegalArgumentException.class, () -> load(file, new HashMap<>())).getMessage());
+    }
+}
