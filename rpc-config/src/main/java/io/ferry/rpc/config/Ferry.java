@@ -11,7 +11,6 @@ import io.ferry.rpc.config.internal.ReferenceHandler;
 import io.ferry.rpc.config.internal.RegistryBridge;
 import io.ferry.rpc.config.internal.RegistryBridges;
 import io.ferry.rpc.RpcException;
-import io.ferry.rpc.RpcMethod;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.cluster.Cluster;
 import io.ferry.rpc.cluster.LoadBalancer;
@@ -34,6 +33,10 @@ import io.ferry.rpc.remoting.Client;
 import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.EndpointFactory;
 import io.ferry.rpc.config.internal.files.FileBootstrap;
+import io.ferry.rpc.config.internal.files.Sources;
+import io.ferry.rpc.config.option.Options;
+import io.ferry.rpc.config.option.Resolved;
+import io.ferry.rpc.config.option.Settings;
 import io.ferry.rpc.config.option.AnnotationValues;
 import io.ferry.rpc.remoting.ConnectionView;
 import io.ferry.rpc.remoting.Server;
@@ -48,8 +51,6 @@ import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Set;
 import java.nio.file.Path;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -81,6 +82,9 @@ public final class Ferry implements AutoCloseable {
     private final ProtocolConfig protocol;
     private final ConsumerConfig consumer;
     private final RegistryConfig registryConfig;
+    private final Sources sources;
+    /** The provider scope's defaults for services, from -D and the class path's ferry.properties. */
+    private final Settings serviceDefaults;
     private final List<AutoCloseable> directories = new ArrayList<>();
     private Client client;
     private ScheduledExecutorService scheduler;
@@ -93,14 +97,50 @@ public final class Ferry implements AutoCloseable {
     private final Map<String, Object> named = new ConcurrentHashMap<>();
 
     private Ferry(Builder b) {
-        this.application = b.application;
-        this.protocol = b.protocol;
-        this.consumer = b.consumer;
-        this.registryConfig = b.registry;
+        this.sources = b.sources != null ? b.sources
+                : Sources.of(System.getProperties(), Thread.currentThread().getContextClassLoader());
+        this.application = application(b);
+        Settings provider = sources.provider();
+        Settings protocolSettings = sources.merged(Sources.Layer::protocol, b.protocol.settings());
+        protocolSettings.fillFrom(Sources.forProtocol(provider)); // the protocol's own values win in every source
+        this.protocol = b.protocol.withSettings(protocolSettings);
+        this.serviceDefaults = Sources.forServices(provider);
+        this.consumer = b.consumer.withSettings(sources.merged(Sources.Layer::consumer, b.consumer.settings()));
+        this.registryConfig = registry(b.registry);
         this.shutdownHook = b.shutdownHook ? new Thread(this::close, "ferry-shutdown") : null;
         if (shutdownHook != null) {
             Runtime.getRuntime().addShutdownHook(shutdownHook);
         }
+    }
+
+    /** {@code -D} names the application over code, code over the class path's {@code ferry.properties}. */
+    private ApplicationConfig application(Builder b) {
+        String fromSystem = sources.system().application().get(Options.APPLICATION_NAME);
+        String fromClassPath = sources.classPath().application().get(Options.APPLICATION_NAME);
+        if (fromSystem != null) {
+            return ApplicationConfig.of(fromSystem);
+        }
+        return b.applicationSet || fromClassPath == null ? b.application : ApplicationConfig.of(fromClassPath);
+    }
+
+    /**
+     * The registry: one whose address {@code -D} gives; else the code's; else one the class path's
+     * {@code ferry.properties} gives. Registry options without an address have nothing to apply to.
+     */
+    private RegistryConfig registry(RegistryConfig code) {
+        Settings fromSystem = sources.system().registry();
+        Settings fromClassPath = sources.classPath().registry();
+        if (fromSystem.get(Options.REGISTRY_ADDRESS) != null
+                || (code == null && fromClassPath.get(Options.REGISTRY_ADDRESS) != null)) {
+            return FileBootstrap.registry(Settings.layered(fromSystem, fromClassPath));
+        }
+        Settings stray = Settings.layered(fromSystem, code == null ? new Settings() : fromClassPath);
+        if (!stray.isEmpty()) {
+            throw new IllegalArgumentException(stray.setting(stray.options().iterator().next()).where()
+                    + ": a registry option without ferry.registry.address (the registry set in code is an object "
+                    + "that -D and ferry.properties do not change; give the address too)");
+        }
+        return code;
     }
 
     /** This bootstrap's client transport, created with its first reference. */
@@ -131,12 +171,15 @@ public final class Ferry implements AutoCloseable {
     }
 
     /** Exports a service, starting the server on first use. Returns the bound port. */
-    public synchronized int export(ServiceConfig<?> config) {
+    public synchronized int export(ServiceConfig<?> given) {
         checkOpen();
+        ServiceConfig<?> config = withSources(given);
+        Resolved resolved = resolve(config);
         List<Filter> filters = new ArrayList<>(protocol.filters());
         filters.addAll(config.filters());
-        if (config.executes() > 0) {
-            filters.add(ConcurrencyLimit.executes(config.executes(), config.interfaceType().getName()));
+        if (config.executes() > 0 || resolved.setForSomeMethod(Options.EXECUTES)) {
+            filters.add(ConcurrencyLimit.executes(m -> resolved.get(Options.EXECUTES, m),
+                    config.interfaceType().getName()));
         }
         Invoker invoker = Filter.chain(filters, new ImplementationInvoker(config.implementation()));
         if (server == null) {
@@ -154,6 +197,73 @@ public final class Ferry implements AutoCloseable {
                 config.version().isEmpty() ? "" : ":" + config.version(),
                 config.group().isEmpty() ? "" : " group " + config.group(), server.port());
         return server.port();
+    }
+
+    /**
+     * The settings a reference would have here, each with where it was set: its methods', its own, this
+     * bootstrap's consumer's (code with {@code -D} and the class path's {@code ferry.properties} applied), then the
+     * built-in defaults. What {@link #reference(ReferenceConfig)} uses, without creating anything.
+     */
+    public Resolved settingsOf(ReferenceConfig<?> config) {
+        return resolve(withSources(config));
+    }
+
+    /** The settings a service would be exported with here, as {@link #settingsOf(ReferenceConfig)} for references. */
+    public Resolved settingsOf(ServiceConfig<?> config) {
+        return resolve(withSources(config));
+    }
+
+    private Resolved resolve(ReferenceConfig<?> merged) {
+        return new Resolved(methodSettings(merged.methods()), AnnotationValues::methodSettings, merged.settings(),
+                consumer.settings());
+    }
+
+    private static Resolved resolve(ServiceConfig<?> merged) {
+        // the provider's defaults are in the service's settings already; a service has no built-in timeout
+        return new Resolved(methodSettings(merged.methods()), AnnotationValues::methodSettings, merged.settings(),
+                new Settings());
+    }
+
+    /** The consumer defaults in force: the code's, with {@code -D} and the class path's ferry.properties applied. */
+    public ConsumerConfig consumer() {
+        return consumer;
+    }
+
+    /** The protocol in force: the code's, with {@code -D} and the class path's ferry.properties applied. */
+    public ProtocolConfig protocol() {
+        return protocol;
+    }
+
+    /** The service as -D and the class path's ferry.properties leave it, by its interface's name. */
+    private <T> ServiceConfig<T> withSources(ServiceConfig<T> config) {
+        String name = config.interfaceType().getName();
+        Settings merged = sources.merged(layer -> layer.service(name), config.settings());
+        merged.fillFrom(serviceDefaults);
+        return config.withSettings(merged, methodConfigs(sources.mergedMethods(layer -> layer.serviceMethods(name),
+                methodSettings(config.methods()))));
+    }
+
+    /** The reference as -D and the class path's ferry.properties leave it, by its id (none: as given). */
+    private <T> ReferenceConfig<T> withSources(ReferenceConfig<T> config) {
+        String id = config.id();
+        if (id == null) {
+            return config;
+        }
+        return config.withSettings(sources.merged(layer -> layer.reference(id), config.settings()),
+                methodConfigs(sources.mergedMethods(layer -> layer.referenceMethods(id),
+                        methodSettings(config.methods()))));
+    }
+
+    private static Map<String, Settings> methodSettings(Map<String, MethodConfig> methods) {
+        Map<String, Settings> settings = new HashMap<>();
+        methods.forEach((name, method) -> settings.put(name, method.settings()));
+        return settings;
+    }
+
+    private static Map<String, MethodConfig> methodConfigs(Map<String, Settings> settings) {
+        Map<String, MethodConfig> methods = new HashMap<>();
+        settings.forEach((name, s) -> methods.put(name, MethodConfig.of(name, s)));
+        return methods;
     }
 
     /** Exports an object whose class is annotated {@link RpcExport}. Returns the bound port. */
@@ -197,7 +307,7 @@ public final class Ferry implements AutoCloseable {
 
     /** As {@link #fromProperties(Path)}; a service may name its implementation among {@code beans} by id. */
     public static Ferry fromProperties(Path file, Map<String, ?> beans) {
-        return fromLoaded(FileBootstrap.fromProperties(file, systemProperties(), Map.copyOf(beans)));
+        return fromLoaded(FileBootstrap.fromProperties(file, Map.copyOf(beans)), null);
     }
 
     /**
@@ -215,8 +325,7 @@ public final class Ferry implements AutoCloseable {
 
     /** As {@link #fromXml(Path)}; {@code <service ref="id">} may name an implementation among {@code beans}. */
     public static Ferry fromXml(Path file, Map<String, ?> beans) {
-        return fromLoaded(FileBootstrap.fromXml(file, Thread.currentThread().getContextClassLoader(),
-                systemProperties(), Map.copyOf(beans)));
+        return fromLoaded(FileBootstrap.fromXml(file, Map.copyOf(beans)), null);
     }
 
     /** {@link #fromXml(Path)} for a file whose name ends in {@code .xml}, else {@link #fromProperties(Path)}. */
@@ -224,16 +333,15 @@ public final class Ferry implements AutoCloseable {
         return file.getFileName().toString().endsWith(".xml") ? fromXml(file) : fromProperties(file);
     }
 
-    private static Map<String, String> systemProperties() {
-        Map<String, String> system = new HashMap<>();
-        System.getProperties().forEach((k, v) -> system.put(String.valueOf(k), String.valueOf(v)));
-        return system;
-    }
-
-    /** Builds what a file described; package-private for tests that pass their own overrides. */
-    static Ferry fromLoaded(FileBootstrap.Loaded loaded) {
-        Builder builder = builder().application(loaded.application()).protocol(loaded.protocol())
-                .consumer(loaded.consumer());
+    /**
+     * Builds what a file described. {@code sources}: null for the system properties and the class path's
+     * {@code ferry.properties}; tests pass their own.
+     */
+    static Ferry fromLoaded(FileBootstrap.Loaded loaded, Sources sources) {
+        Builder builder = builder().protocol(loaded.protocol()).consumer(loaded.consumer()).sources(sources);
+        if (loaded.application() != null) {
+            builder.application(loaded.application());
+        }
         if (loaded.registry() != null) {
             builder.registry(loaded.registry());
         }
@@ -276,27 +384,20 @@ public final class Ferry implements AutoCloseable {
      * consumer's and the reference's filters, then the cluster (the providers of its url or its registry, a load
      * balancer, failover of calls that provably did not run), then the chosen provider's connections.
      */
-    public <T> T reference(ReferenceConfig<T> config) {
-        ClientOptions.Builder options = consumer.clientOptions().toBuilder();
-        if (config.connections() != null) {
-            options.connections(config.connections());
-        }
-        if (config.lazy() != null) {
-            options.lazy(config.lazy());
-        }
-        if (config.waitForReady() != null) {
-            options.waitForReady(config.waitForReady());
-        }
-        Duration timeout = config.timeout() != null ? config.timeout() : consumer.timeout();
-        int retries = config.retries() != null ? config.retries() : consumer.retries();
+    public <T> T reference(ReferenceConfig<T> given) {
+        ReferenceConfig<T> config = withSources(given);
+        Resolved resolved = resolve(config);
+        ClientOptions.Builder options = consumer.clientOptions().toBuilder()
+                .connections(resolved.get(Options.CONNECTIONS)).lazy(resolved.get(Options.LAZY))
+                .waitForReady(resolved.get(Options.WAIT_FOR_READY));
+        Duration timeout = resolved.get(Options.TIMEOUT);
         OutlierEjection ejection = config.outlierEjection() != null ? config.outlierEjection()
                 : consumer.outlierEjection();
         Map<Method, ReferenceHandler.MethodPlan> plans = new HashMap<>();
         for (Method method : config.interfaceType().getMethods()) {
             if (method.getDeclaringClass() != Object.class && !Modifier.isStatic(method.getModifiers())) {
-                MethodConfig methodConfig = config.methods().get(method.getName());
-                plans.put(method, ReferenceHandler.plan(method, methodConfig == null ? null : methodConfig.timeout(),
-                        timeout, methodConfig == null ? null : methodConfig.oneway()));
+                plans.put(method, ReferenceHandler.plan(method, resolved.get(Options.TIMEOUT, method),
+                        resolved.get(Options.ONEWAY, method)));
             }
         }
         String service = config.interfaceType().getName();
@@ -328,15 +429,11 @@ public final class Ferry implements AutoCloseable {
         }
         List<Filter> filters = new ArrayList<>(consumer.filters());
         filters.addAll(config.filters());
-        int actives = config.actives() != null ? config.actives() : consumer.actives();
-        if (actives > 0) {
-            filters.add(ConcurrencyLimit.actives(actives, service));
+        if (resolved.get(Options.ACTIVES) > 0 || resolved.setForSomeMethod(Options.ACTIVES)) {
+            filters.add(ConcurrencyLimit.actives(m -> resolved.get(Options.ACTIVES, m), service));
         }
-        Invoker chain = Filter.chain(filters, cluster(config, retries, plans.keySet()).join(directory,
-                balancer(config)));
-        boolean check = config.check() != null ? config.check() : consumer.check();
-        boolean lazy = config.lazy() != null ? config.lazy() : consumer.clientOptions().lazy();
-        if (check && !lazy) {
+        Invoker chain = Filter.chain(filters, cluster(config, resolved).join(directory, balancer(config, resolved)));
+        if (resolved.get(Options.CHECK) && !resolved.get(Options.LAZY)) {
             awaitAProvider(service, directory, consumer.clientOptions().connectTimeout());
         }
         ReferenceHandler handler = new ReferenceHandler(config.interfaceType(), chain, transport.callbackExecutor(),
@@ -366,12 +463,11 @@ public final class Ferry implements AutoCloseable {
                 + " (check is on: use check(false) to create the reference anyway)", null);
     }
 
-    private LoadBalancer balancer(ReferenceConfig<?> config) {
+    private LoadBalancer balancer(ReferenceConfig<?> config, Resolved resolved) {
         if (config.loadBalancer() != null) {
             return config.loadBalancer();
         }
-        LoadBalance kind = config.loadBalance() != null ? config.loadBalance() : consumer.loadBalance();
-        return switch (kind) {
+        return switch (resolved.get(Options.LOAD_BALANCE)) {
             case ADAPTIVE -> new AdaptiveBalancer();
             case RANDOM -> new RandomBalancer();
             case ROUNDROBIN -> new RoundRobinBalancer();
@@ -381,26 +477,15 @@ public final class Ferry implements AutoCloseable {
         };
     }
 
-    private Cluster cluster(ReferenceConfig<?> config, int retries, Set<Method> methods) {
-        ClusterMode mode = config.cluster() != null ? config.cluster() : consumer.cluster();
-        return switch (mode) {
-            case FAILOVER -> {
-                RetryBudget budget = config.retryBudget() != null ? config.retryBudget() : consumer.retryBudget();
-                Set<Method> idempotent = new HashSet<>();
-                for (Method method : methods) {
-                    MethodConfig methodConfig = config.methods().get(method.getName());
-                    RpcMethod annotation = method.getAnnotation(RpcMethod.class);
-                    if (methodConfig != null && methodConfig.idempotent() != null ? methodConfig.idempotent()
-                            : annotation != null && annotation.idempotent()) {
-                        idempotent.add(method);
-                    }
-                }
-                yield new FailoverCluster(retries, budget, ticker, idempotent::contains);
-            }
+    private Cluster cluster(ReferenceConfig<?> config, Resolved resolved) {
+        return switch (resolved.get(Options.CLUSTER)) {
+            case FAILOVER -> new FailoverCluster(m -> resolved.get(Options.RETRIES, m),
+                    config.retryBudget() != null ? config.retryBudget() : consumer.retryBudget(), ticker,
+                    m -> resolved.get(Options.IDEMPOTENT, m));
             case FAILFAST -> new FailfastCluster();
             case FAILSAFE -> new FailsafeCluster();
             case FAILBACK -> new FailbackCluster(scheduler(), ticker, Duration.ofSeconds(5), 3, 1000);
-            case FORKING -> new ForkingCluster(config.forks() != null ? config.forks() : consumer.forks());
+            case FORKING -> new ForkingCluster(resolved.get(Options.FORKS));
             case BROADCAST -> new BroadcastCluster();
         };
     }
@@ -547,6 +632,14 @@ public final class Ferry implements AutoCloseable {
         private ConsumerConfig consumer = ConsumerConfig.defaults();
         private RegistryConfig registry;
         private boolean shutdownHook = true;
+        private boolean applicationSet;
+        private Sources sources;
+
+        /** The sources besides code: by default the system properties and the class path's ferry.properties. */
+        Builder sources(Sources sources) {
+            this.sources = sources;
+            return this;
+        }
 
         /** Whether a JVM shutdown hook closes this bootstrap (gracefully) for users who forget; default true. */
         public Builder shutdownHook(boolean enabled) {
@@ -562,6 +655,7 @@ public final class Ferry implements AutoCloseable {
 
         public Builder application(ApplicationConfig application) {
             this.application = application;
+            this.applicationSet = true;
             return this;
         }
 

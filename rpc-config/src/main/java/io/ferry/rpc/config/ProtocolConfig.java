@@ -1,27 +1,35 @@
 package io.ferry.rpc.config;
 
 import io.ferry.rpc.Filter;
+import io.ferry.rpc.config.option.Option;
+import io.ferry.rpc.config.option.Options;
+import io.ferry.rpc.config.option.Scope;
+import io.ferry.rpc.config.option.Settings;
 import io.ferry.rpc.remoting.Dispatcher;
 import io.ferry.rpc.remoting.ServerOptions;
+import io.ferry.rpc.remoting.SocketOptions;
 import io.ferry.rpc.remoting.ThreadPoolKind;
 import io.ferry.rpc.remoting.Validate;
-import io.ferry.rpc.remoting.SocketOptions;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * How this process serves its exported services: the Dubbo protocol on one port. Every option and default is
- * {@link ServerOptions}'s; this builder only names them in one place for applications.
+ * How this process serves its exported services: the Dubbo protocol on one port. The options, defaults and ranges
+ * are the option table's at the protocol scope ({@link Options}, the README's reference); the builder keeps what
+ * was set, so that {@code -D} and a {@code ferry.properties} on the class path can take their place.
  */
 public final class ProtocolConfig {
+    private final Settings settings;
     private final ServerOptions server;
     private final String advertisedHost;
     private final List<Filter> filters;
 
-    private ProtocolConfig(ServerOptions server, String advertisedHost, List<Filter> filters) {
+    private ProtocolConfig(Settings settings, String advertisedHost, List<Filter> filters) {
+        this.settings = settings;
+        this.server = TransportSettings.server(settings);
         this.filters = List.copyOf(filters);
-        this.server = server;
         this.advertisedHost = advertisedHost;
     }
 
@@ -31,6 +39,16 @@ public final class ProtocolConfig {
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /** The options set on this config (not the defaults), each with where it was set. */
+    public Settings settings() {
+        return settings.copy();
+    }
+
+    /** This config with {@code merged} in place of its settings: the same filters and advertised host. */
+    ProtocolConfig withSettings(Settings merged) {
+        return new ProtocolConfig(merged, advertisedHost, filters);
     }
 
     public ServerOptions serverOptions() {
@@ -48,15 +66,31 @@ public final class ProtocolConfig {
     }
 
     public static final class Builder {
-        private final ServerOptions.Builder server = ServerOptions.builder();
+        private final Settings settings = new Settings();
         private final List<Filter> filters = new ArrayList<>();
+        private String advertisedHost;
+
+        /**
+         * Sets any option of the protocol scope; the typed setters below are shorthands for it.
+         *
+         * @throws IllegalArgumentException naming the option when it has no protocol scope or the value is out of
+         *                                  its range
+         */
+        public <V> Builder set(Option<V> option, V value) {
+            return set(option, value, "");
+        }
+
+        /** As {@link #set(Option, Object)}, remembering where the value came from (a file and line). */
+        public <V> Builder set(Option<V> option, V value, String where) {
+            settings.checked(Scope.PROTOCOL, option, value, where);
+            return this;
+        }
 
         /** Adds a provider filter around every exported service's calls. */
         public Builder filter(Filter filter) {
             filters.add(Validate.notNull("filter", filter));
             return this;
         }
-        private String advertisedHost;
 
         /** The address consumers should connect to, when it differs from the bound one (NAT, containers). */
         public Builder advertisedHost(String host) {
@@ -66,107 +100,81 @@ public final class ProtocolConfig {
 
         /** The address to bind; default every local address. */
         public Builder host(String host) {
-            server.host(host);
-            return this;
+            return set(Options.HOST, host);
         }
 
-        /** Default 20880; 0 picks a free port. */
         public Builder port(int port) {
-            server.port(port);
-            return this;
+            return set(Options.PORT, port);
         }
 
-        /** Server IO threads; default min(cores + 1, 32). */
         public Builder ioThreads(int ioThreads) {
-            server.ioThreads(ioThreads);
-            return this;
+            return set(Options.IO_THREADS, ioThreads);
         }
 
-        /** Business threads; default 200. */
+        /** The business pool's size (its largest, for growing kinds). */
         public Builder threads(int threads) {
-            server.threads(threads);
-            return this;
+            return set(Options.THREADS, threads);
         }
 
-        /** How the business pool grows: fixed (default), cached, limited or eager. */
         public Builder threadPool(ThreadPoolKind kind) {
-            server.threadPool(kind);
-            return this;
+            return set(Options.THREAD_POOL, kind);
         }
 
-        /** Threads a cached, limited or eager pool keeps however idle; default 0. */
         public Builder coreThreads(int coreThreads) {
-            server.coreThreads(coreThreads);
-            return this;
+            return set(Options.CORE_THREADS, coreThreads);
         }
 
-        /** How long an idle thread beyond the core ones lives in a cached or eager pool; default 60 s. */
         public Builder alive(Duration alive) {
-            server.alive(alive);
-            return this;
+            return set(Options.ALIVE, alive);
         }
 
-        /** Where requests run: on the business pool (all, default) or on the IO thread (direct). */
         public Builder dispatcher(Dispatcher dispatcher) {
-            server.dispatcher(dispatcher);
-            return this;
+            return set(Options.DISPATCHER, dispatcher);
         }
 
-        /** Business queue; default 0 (none: a full pool answers THREADPOOL_EXHAUSTED at once). */
         public Builder queues(int queues) {
-            server.queues(queues);
-            return this;
+            return set(Options.QUEUES, queues);
         }
 
-        /** Accept queue; default 1024. */
         public Builder backlog(int backlog) {
-            server.backlog(backlog);
-            return this;
+            return set(Options.BACKLOG, backlog);
         }
 
-        /** Largest request or response body; default 8 MiB. */
         public Builder payloadBytes(int payloadBytes) {
-            server.payloadBytes(payloadBytes);
-            return this;
+            return set(Options.PAYLOAD, payloadBytes);
         }
 
-        /** Default 500 ms of grace after the readonly event, and up to 10 s for requests in flight. */
+        /** Requests are still served for {@code grace} after the readonly event; the wait ends by {@code timeout}. */
         public Builder shutdown(Duration grace, Duration timeout) {
-            server.shutdown(grace, timeout);
-            return this;
+            set(Options.SHUTDOWN_GRACE, grace);
+            return set(Options.SHUTDOWN_TIMEOUT, timeout);
         }
 
-        /** Provider heartbeat: it closes connections with no reads for 3 x this. Default 60 s. */
         public Builder heartbeat(Duration heartbeat) {
-            server.heartbeat(heartbeat);
-            return this;
+            return set(Options.HEARTBEAT, heartbeat);
         }
 
-        /** Most connections accepted; 0 (default) for no limit. */
         public Builder accepts(int accepts) {
-            server.accepts(accepts);
-            return this;
+            return set(Options.ACCEPTS, accepts);
         }
 
+        /** Every socket option at once ({@code tcpNoDelay}, buffers, water marks). */
         public Builder socket(SocketOptions socket) {
-            server.socket(socket);
+            TransportSettings.socketInto(settings, Validate.notNull("socket", socket), "");
             return this;
         }
 
-        /** How long a frame may take to arrive whole, from its first byte (default 10 s). */
         public Builder frameTimeout(Duration timeout) {
-            server.frameTimeout(timeout);
-            return this;
+            return set(Options.FRAME_TIMEOUT, timeout);
         }
 
         /** What frames arriving in pieces may hold between them (default a quarter of direct memory). */
         public Builder partialFrameBudgetBytes(long bytes) {
-            server.partialFrameBudgetBytes(bytes);
-            return this;
+            return set(Options.PARTIAL_FRAME_BUDGET, bytes);
         }
 
         public ProtocolConfig build() {
-            return new ProtocolConfig(server.build(), advertisedHost, filters);
+            return new ProtocolConfig(settings.copy(), advertisedHost, filters);
         }
     }
 }

@@ -1,102 +1,95 @@
 package io.ferry.rpc.config;
 
+import io.ferry.rpc.ClassAllowList;
 import io.ferry.rpc.Filter;
 import io.ferry.rpc.RpcService;
-import io.ferry.rpc.config.option.AnnotationValues;
 import io.ferry.rpc.cluster.LoadBalancer;
-import io.ferry.rpc.ClassAllowList;
+import io.ferry.rpc.config.option.AnnotationValues;
+import io.ferry.rpc.config.option.Option;
+import io.ferry.rpc.config.option.Options;
+import io.ferry.rpc.config.option.Scope;
+import io.ferry.rpc.config.option.Settings;
 import io.ferry.rpc.remoting.Validate;
 
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * One remote service to call. Unset values come from {@link RpcService} on the interface, then from the
- * {@link ConsumerConfig}.
+ * One remote service to call. What is not set here comes from {@link RpcService} on the interface, then from the
+ * {@link ConsumerConfig}; a method's settings ({@link MethodConfig}, {@code @RpcMethod}) win over both for its
+ * calls. The options are the option table's at the reference scope ({@link Options}, the README's reference):
+ * {@code url} (none: the bootstrap's registry; {@code dubbo://host:port}: that provider directly), {@code version},
+ * {@code group}, {@code timeout}, {@code retries}, {@code loadBalance}, {@code cluster}, {@code forks},
+ * {@code actives}, {@code connections}, {@code lazy}, {@code check}, {@code waitForReady}. Set in code only: filters,
+ * a {@link LoadBalancer} of your own, {@code hashArguments} (default {0}: what {@link LoadBalance#CONSISTENTHASH}
+ * hashes), {@link OutlierEjection}, {@link RetryBudget} and the allow-list.
  *
- * <table>
- *   <caption>Options</caption>
- *   <tr><th>option</th><th>default</th></tr>
- *   <tr><td>url</td><td>none: discover providers through the bootstrap's registry; {@code dubbo://host:port}
- *       calls that one provider directly</td></tr>
- *   <tr><td>version, group</td><td>from {@code @RpcService}, else none</td></tr>
- *   <tr><td>timeout</td><td>from {@code @RpcService}, else the consumer's (1000 ms)</td></tr>
- *   <tr><td>connections</td><td>the consumer's (0: the shared connection)</td></tr>
- *   <tr><td>lazy</td><td>the consumer's (false)</td></tr>
- *   <tr><td>waitForReady</td><td>the consumer's (false)</td></tr>
- *   <tr><td>check</td><td>the consumer's (true)</td></tr>
- *   <tr><td>retries</td><td>the consumer's (2)</td></tr>
- *   <tr><td>filters</td><td>none beyond the consumer's</td></tr>
- *   <tr><td>loadBalance, cluster, forks, actives, outlierEjection, retryBudget</td><td>the consumer's</td></tr>
- *   <tr><td>loadBalancer</td><td>none: a balancer of your own, instead of {@code loadBalance}</td></tr>
- *   <tr><td>hashArguments</td><td>{0}: the arguments {@link LoadBalance#CONSISTENTHASH} hashes</td></tr>
- * </table>
+ * <p>An {@code id} names the reference for files and {@code -D} ({@code -Dferry.reference.<id>.timeout=2s}).
  */
 public final class ReferenceConfig<T> {
     private final Class<T> interfaceType;
-    private final InetSocketAddress address;
-    private final String version;
-    private final String group;
-    private final Duration timeout;
-    private final Integer connections;
-    private final Boolean lazy;
-    private final Boolean waitForReady;
-    private final Boolean check;
+    private final String id;
+    private final Settings settings;
     private final Map<String, MethodConfig> methods;
     private final ClassAllowList allowList;
-    private final Integer retries;
     private final List<Filter> filters;
-    private final LoadBalance loadBalance;
     private final LoadBalancer loadBalancer;
     private final int[] hashArguments;
-    private final ClusterMode cluster;
-    private final Integer forks;
-    private final Integer actives;
     private final OutlierEjection outlierEjection;
     private final RetryBudget retryBudget;
+    private final InetSocketAddress address;
 
-    private ReferenceConfig(Builder<T> b) {
-        this.loadBalance = b.loadBalance;
-        this.loadBalancer = b.loadBalancer;
-        this.hashArguments = b.hashArguments.clone();
-        this.cluster = b.cluster;
-        this.forks = b.forks;
-        this.actives = b.actives;
-        this.outlierEjection = b.outlierEjection;
-        this.retryBudget = b.retryBudget;
-        this.retries = b.retries;
-        this.filters = List.copyOf(b.filters);
+    private ReferenceConfig(Builder<T> b, Settings settings, Map<String, MethodConfig> methods) {
         this.interfaceType = Validate.notNull("interface", b.interfaceType);
         if (!interfaceType.isInterface()) {
             throw new IllegalArgumentException("interface: " + interfaceType.getName() + " (expected: an interface)");
         }
-        this.address = b.url == null ? null : parseUrl(b.url);
-        RpcService service = interfaceType.getAnnotation(RpcService.class);
-        this.version = ServiceConfig.first(b.version, service == null ? null : service.version());
-        this.group = ServiceConfig.first(b.group, service == null ? null : service.group());
-        this.timeout = b.timeout != null ? b.timeout : AnnotationValues.timeout(interfaceType);
-        this.connections = b.connections;
-        this.lazy = b.lazy;
-        this.waitForReady = b.waitForReady;
-        this.check = b.check;
-        this.methods = Map.copyOf(b.methods);
-        for (String name : methods.keySet()) {
-            boolean exists = java.util.Arrays.stream(interfaceType.getMethods()).anyMatch(m -> m.getName().equals(name));
-            if (!exists) {
-                throw new IllegalArgumentException("method: " + name + " (expected: a method of "
+        this.id = b.id;
+        this.loadBalancer = b.loadBalancer;
+        this.hashArguments = b.hashArguments.clone();
+        this.outlierEjection = b.outlierEjection;
+        this.retryBudget = b.retryBudget;
+        this.filters = List.copyOf(b.filters);
+        this.allowList = b.allowList;
+        this.settings = settings;
+        this.methods = Map.copyOf(methods);
+        for (MethodConfig method : this.methods.values()) {
+            if (Arrays.stream(interfaceType.getMethods()).noneMatch(m -> m.getName().equals(method.name()))) {
+                throw new IllegalArgumentException("method: " + method.name() + " (expected: a method of "
                         + interfaceType.getName() + ")");
             }
+            for (Option<?> option : method.settings().options()) {
+                if (option == Options.EXECUTES) {
+                    throw new IllegalArgumentException("method " + method.name() + " executes (expected: unset; "
+                            + "a provider's option, set on the service)");
+                }
+            }
         }
-        this.allowList = b.allowList;
+        String url = settings.get(Options.URL);
+        this.address = url == null ? null : parseUrl(url);
     }
 
     public static <T> Builder<T> builder(Class<T> interfaceType) {
         return new Builder<T>().interfaceType(interfaceType);
+    }
+
+    /** This reference with {@code merged} settings in place of its own: the same interface, objects and code. */
+    ReferenceConfig<T> withSettings(Settings merged, Map<String, MethodConfig> mergedMethods) {
+        Builder<T> b = new Builder<T>().interfaceType(interfaceType);
+        b.id = id;
+        b.loadBalancer = loadBalancer;
+        b.hashArguments = hashArguments;
+        b.outlierEjection = outlierEjection;
+        b.retryBudget = retryBudget;
+        b.filters.addAll(filters);
+        b.allowList = allowList;
+        return new ReferenceConfig<>(b, merged, mergedMethods);
     }
 
     /** Parses {@code dubbo://host:port[/path][?params]}; only host and port are used. */
@@ -122,42 +115,58 @@ public final class ReferenceConfig<T> {
         return interfaceType;
     }
 
-    /** The direct provider address, or null to discover providers through the registry. */
+    /** The name files and {@code -D} use for this reference, or null. */
+    public String id() {
+        return id;
+    }
+
+    /** The options set on this reference (its annotation's included, not the consumer's), with where. */
+    public Settings settings() {
+        return settings.copy();
+    }
+
+    /** The direct provider address, or null to use the registry. */
     public InetSocketAddress address() {
         return address;
     }
 
+    /** "" for none. */
     public String version() {
-        return version;
+        return orEmpty(settings.get(Options.VERSION));
     }
 
+    /** "" for none. */
     public String group() {
-        return group;
+        return orEmpty(settings.get(Options.GROUP));
+    }
+
+    private static String orEmpty(String value) {
+        return value == null ? "" : value;
     }
 
     /** Null keeps the consumer's. */
     public Duration timeout() {
-        return timeout;
+        return settings.get(Options.TIMEOUT);
     }
 
     /** Null keeps the consumer's. */
     public Integer connections() {
-        return connections;
+        return settings.get(Options.CONNECTIONS);
     }
 
     /** Null keeps the consumer's. */
     public Boolean lazy() {
-        return lazy;
+        return settings.get(Options.LAZY);
     }
 
     /** Null keeps the consumer's. */
     public Boolean waitForReady() {
-        return waitForReady;
+        return settings.get(Options.WAIT_FOR_READY);
     }
 
     /** Null keeps the consumer's. */
     public Boolean check() {
-        return check;
+        return settings.get(Options.CHECK);
     }
 
     public Map<String, MethodConfig> methods() {
@@ -170,20 +179,19 @@ public final class ReferenceConfig<T> {
 
     /** Null keeps the consumer's. */
     public Integer retries() {
-        return retries;
+        return settings.get(Options.RETRIES);
     }
 
-    /** This reference's own filters, run after the consumer's. */
     public List<Filter> filters() {
         return filters;
     }
 
     /** Null keeps the consumer's. */
     public LoadBalance loadBalance() {
-        return loadBalance;
+        return settings.get(Options.LOAD_BALANCE);
     }
 
-    /** A balancer of the user's own, or null. */
+    /** A balancer of this reference's own, or null. */
     public LoadBalancer loadBalancer() {
         return loadBalancer;
     }
@@ -194,17 +202,17 @@ public final class ReferenceConfig<T> {
 
     /** Null keeps the consumer's. */
     public ClusterMode cluster() {
-        return cluster;
+        return settings.get(Options.CLUSTER);
     }
 
     /** Null keeps the consumer's. */
     public Integer forks() {
-        return forks;
+        return settings.get(Options.FORKS);
     }
 
     /** Null keeps the consumer's. */
     public Integer actives() {
-        return actives;
+        return settings.get(Options.ACTIVES);
     }
 
     /** Null keeps the consumer's. */
@@ -219,30 +227,43 @@ public final class ReferenceConfig<T> {
 
     public static final class Builder<T> {
         private Class<T> interfaceType;
-        private String url;
-        private String version;
-        private String group;
-        private Duration timeout;
-        private Integer connections;
-        private Boolean lazy;
-        private Boolean waitForReady;
-        private Boolean check;
-        private final Map<String, MethodConfig> methods = new HashMap<>();
+        private String id;
+        private final Settings settings = new Settings();
+        private final Map<String, MethodConfig> methods = new LinkedHashMap<>();
         private ClassAllowList allowList = ClassAllowList.none();
-        private Integer retries;
         private final List<Filter> filters = new ArrayList<>();
-        private LoadBalance loadBalance;
         private LoadBalancer loadBalancer;
         private int[] hashArguments = {0};
-        private ClusterMode cluster;
-        private Integer forks;
-        private Integer actives;
         private OutlierEjection outlierEjection;
         private RetryBudget retryBudget;
 
-        public Builder<T> loadBalance(LoadBalance loadBalance) {
-            this.loadBalance = Validate.notNull("loadBalance", loadBalance);
+        /**
+         * Sets any option of the reference scope; the typed setters below are shorthands for it.
+         *
+         * @throws IllegalArgumentException naming the option when it has no reference scope or the value is out of
+         *                                  its range
+         */
+        public <V> Builder<T> set(Option<V> option, V value) {
+            return set(option, value, "");
+        }
+
+        /** As {@link #set(Option, Object)}, remembering where the value came from (a file and line). */
+        public <V> Builder<T> set(Option<V> option, V value, String where) {
+            settings.checked(Scope.REFERENCE, option, value, where);
             return this;
+        }
+
+        /** The name files and {@code -D} properties use for this reference: letters, digits, '-' and '_'. */
+        public Builder<T> id(String id) {
+            if (id == null || !id.matches("[A-Za-z0-9_-]+")) {
+                throw new IllegalArgumentException("id: '" + id + "' (expected: letters, digits, '-' or '_')");
+            }
+            this.id = id;
+            return this;
+        }
+
+        public Builder<T> loadBalance(LoadBalance loadBalance) {
+            return set(Options.LOAD_BALANCE, loadBalance);
         }
 
         /** A balancer of your own; it replaces {@code loadBalance}. */
@@ -264,19 +285,16 @@ public final class ReferenceConfig<T> {
         }
 
         public Builder<T> cluster(ClusterMode cluster) {
-            this.cluster = Validate.notNull("cluster", cluster);
-            return this;
+            return set(Options.CLUSTER, cluster);
         }
 
         public Builder<T> forks(int forks) {
-            this.forks = Validate.between("forks", forks, 1, 100);
-            return this;
+            return set(Options.FORKS, forks);
         }
 
         /** Most calls in flight per method of this reference; 0 for no limit. */
         public Builder<T> actives(int actives) {
-            this.actives = Validate.between("actives", actives, 0, 1_000_000);
-            return this;
+            return set(Options.ACTIVES, actives);
         }
 
         public Builder<T> outlierEjection(OutlierEjection outlierEjection) {
@@ -291,8 +309,7 @@ public final class ReferenceConfig<T> {
 
         /** Other providers a call that provably did not run may move to; 0 for none. */
         public Builder<T> retries(int retries) {
-            this.retries = Validate.between("retries", retries, 0, 100);
-            return this;
+            return set(Options.RETRIES, retries);
         }
 
         /** Adds a filter around this reference's calls, after the consumer's filters. */
@@ -306,36 +323,36 @@ public final class ReferenceConfig<T> {
             return this;
         }
 
-        /** A direct provider address: {@code dubbo://host:port}. */
+        /** A direct provider address: {@code dubbo://host:port}; null or empty: the registry. */
         public Builder<T> url(String url) {
-            this.url = url;
-            return this;
+            if (url == null || url.isEmpty()) {
+                return this;
+            }
+            parseUrl(url);
+            return set(Options.URL, url);
         }
 
+        /** Empty or null: none (the interface's {@code @RpcService} version, if any). */
         public Builder<T> version(String version) {
-            this.version = version;
-            return this;
+            return version == null || version.isEmpty() ? this : set(Options.VERSION, version);
         }
 
+        /** Empty or null: none (the interface's {@code @RpcService} group, if any). */
         public Builder<T> group(String group) {
-            this.group = group;
-            return this;
+            return group == null || group.isEmpty() ? this : set(Options.GROUP, group);
         }
 
         public Builder<T> timeout(Duration timeout) {
-            this.timeout = Validate.positive("timeout", timeout);
-            return this;
+            return set(Options.TIMEOUT, timeout);
         }
 
         /** N connections of this reference's own (Dubbo's meaning); 0 shares the process's connection. */
         public Builder<T> connections(int connections) {
-            this.connections = Validate.between("connections", connections, 0, 1024);
-            return this;
+            return set(Options.CONNECTIONS, connections);
         }
 
         public Builder<T> lazy(boolean lazy) {
-            this.lazy = lazy;
-            return this;
+            return set(Options.LAZY, lazy);
         }
 
         /**
@@ -343,8 +360,7 @@ public final class ReferenceConfig<T> {
          * false (the consumer's default): it fails at once, not executed, naming the address and the error.
          */
         public Builder<T> waitForReady(boolean wait) {
-            this.waitForReady = wait;
-            return this;
+            return set(Options.WAIT_FOR_READY, wait);
         }
 
         /**
@@ -352,8 +368,7 @@ public final class ReferenceConfig<T> {
          * {@code connectTimeout} with the providers tried and why; false: it returns at once.
          */
         public Builder<T> check(boolean check) {
-            this.check = check;
-            return this;
+            return set(Options.CHECK, check);
         }
 
         public Builder<T> method(MethodConfig method) {
@@ -368,7 +383,10 @@ public final class ReferenceConfig<T> {
         }
 
         public ReferenceConfig<T> build() {
-            return new ReferenceConfig<>(this);
+            Validate.notNull("interface", interfaceType);
+            Settings all = settings.copy();
+            all.fillFrom(AnnotationValues.serviceSettings(interfaceType)); // code wins over the annotation
+            return new ReferenceConfig<>(this, all, methods);
         }
     }
 }

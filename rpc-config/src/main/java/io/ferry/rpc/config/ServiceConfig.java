@@ -1,11 +1,15 @@
 package io.ferry.rpc.config;
 
+import io.ferry.rpc.ClassAllowList;
 import io.ferry.rpc.Filter;
 import io.ferry.rpc.RpcExport;
 import io.ferry.rpc.RpcMethod;
 import io.ferry.rpc.RpcService;
 import io.ferry.rpc.config.option.AnnotationValues;
-import io.ferry.rpc.ClassAllowList;
+import io.ferry.rpc.config.option.Option;
+import io.ferry.rpc.config.option.Options;
+import io.ferry.rpc.config.option.Scope;
+import io.ferry.rpc.config.option.Settings;
 import io.ferry.rpc.remoting.PoolOptions;
 import io.ferry.rpc.remoting.Validate;
 
@@ -14,13 +18,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * One service to export: an interface, the object that implements it, and the version and group consumers ask
  * for. Unset values come from {@link RpcExport} on the implementation class, then {@link RpcService} on the
- * interface.
+ * interface. The options are the option table's at the service scope ({@link Options}): {@code version},
+ * {@code group}, {@code timeout}, {@code executes}, and the pool options ({@code threads}, {@code threadPool},
+ * {@code queues}, {@code coreThreads}, {@code alive}: any of them gives the service a pool of its own).
  *
  * <p>The provider-side {@code timeout} (per service, or per method with {@link MethodConfig} or
  * {@link RpcMethod#timeoutMillis()}) is the provider's budget for one call: a call that runs longer is reported
@@ -30,18 +37,14 @@ import java.util.Map;
 public final class ServiceConfig<T> {
     private final Class<T> interfaceType;
     private final T implementation;
-    private final String version;
-    private final String group;
+    private final Settings settings;
+    private final Map<String, MethodConfig> methods;
     private final ClassAllowList allowList;
-    private final Duration timeout;
-    private final Map<String, Duration> methodTimeouts;
     private final List<Filter> filters;
-    private final int executes;
+    private final Map<String, Duration> methodTimeouts;
     private final PoolOptions pool;
 
-    private ServiceConfig(Builder<T> b) {
-        this.pool = b.pool;
-        this.executes = b.executes;
+    private ServiceConfig(Builder<T> b, Settings settings, Map<String, MethodConfig> methods) {
         this.filters = List.copyOf(b.filters);
         this.interfaceType = Validate.notNull("interface", b.interfaceType);
         this.implementation = Validate.notNull("implementation", b.implementation);
@@ -52,13 +55,10 @@ public final class ServiceConfig<T> {
             throw new IllegalArgumentException("implementation: " + implementation.getClass().getName()
                     + " (expected: an implementation of " + interfaceType.getName() + ")");
         }
-        RpcExport export = implementation.getClass().getAnnotation(RpcExport.class);
-        RpcService service = interfaceType.getAnnotation(RpcService.class);
-        this.version = first(b.version, export == null ? null : export.version(),
-                service == null ? null : service.version());
-        this.group = first(b.group, export == null ? null : export.group(), service == null ? null : service.group());
         this.allowList = b.allowList;
-        this.timeout = b.timeout != null ? b.timeout : AnnotationValues.timeout(interfaceType);
+        this.settings = settings;
+        this.methods = Map.copyOf(methods);
+        this.pool = TransportSettings.pool(settings);
         Map<String, Duration> timeouts = new HashMap<>();
         for (Method method : interfaceType.getMethods()) {
             Duration annotated = AnnotationValues.timeout(method);
@@ -66,7 +66,7 @@ public final class ServiceConfig<T> {
                 timeouts.put(method.getName(), annotated);
             }
         }
-        for (MethodConfig method : b.methods.values()) {
+        for (MethodConfig method : this.methods.values()) {
             if (Arrays.stream(interfaceType.getMethods()).noneMatch(m -> m.getName().equals(method.name()))) {
                 throw new IllegalArgumentException("method: " + method.name() + " (expected: a method of "
                         + interfaceType.getName() + ")");
@@ -74,6 +74,12 @@ public final class ServiceConfig<T> {
             if (method.oneway() != null) {
                 throw new IllegalArgumentException("method " + method.name() + " oneway: " + method.oneway()
                         + " (expected: unset; one-way is the consumer's choice)");
+            }
+            for (Option<?> option : method.settings().options()) {
+                if (!option.scopes().contains(Scope.SERVICE)) {
+                    throw new IllegalArgumentException("method " + method.name() + " " + option.name()
+                            + " (expected: unset; a consumer's option, set on the reference)");
+                }
             }
             if (method.timeout() != null) {
                 timeouts.put(method.name(), method.timeout());
@@ -86,6 +92,13 @@ public final class ServiceConfig<T> {
         return new Builder<T>().interfaceType(interfaceType).implementation(implementation);
     }
 
+    /** This service with {@code merged} settings in place of its own: the same interface, object and code. */
+    ServiceConfig<T> withSettings(Settings merged, Map<String, MethodConfig> mergedMethods) {
+        Builder<T> b = builder(interfaceType, implementation).allowList(allowList);
+        b.filters.addAll(filters);
+        return new ServiceConfig<>(b, merged, mergedMethods);
+    }
+
     public Class<T> interfaceType() {
         return interfaceType;
     }
@@ -94,14 +107,25 @@ public final class ServiceConfig<T> {
         return implementation;
     }
 
+    /** The options set on this service (its annotations' included, not the provider's), with where. */
+    public Settings settings() {
+        return settings.copy();
+    }
+
+    public Map<String, MethodConfig> methods() {
+        return methods;
+    }
+
     /** "" for none. */
     public String version() {
-        return version;
+        String version = settings.get(Options.VERSION);
+        return version == null ? "" : version;
     }
 
     /** "" for none. */
     public String group() {
-        return group;
+        String group = settings.get(Options.GROUP);
+        return group == null ? "" : group;
     }
 
     public ClassAllowList allowList() {
@@ -110,7 +134,7 @@ public final class ServiceConfig<T> {
 
     /** The provider-side timeout of the service, or null for none. */
     public Duration timeout() {
-        return timeout;
+        return settings.get(Options.TIMEOUT);
     }
 
     /** Provider-side timeouts per method name, from {@link MethodConfig} and {@link RpcMethod}. */
@@ -123,9 +147,10 @@ public final class ServiceConfig<T> {
         return pool;
     }
 
-    /** Most calls of each method running at once; 0 for no limit. */
+    /** Most calls of each method running at once; 0 for no limit (a method may set its own). */
     public int executes() {
-        return executes;
+        Integer executes = settings.get(Options.EXECUTES);
+        return executes == null ? 0 : executes;
     }
 
     /** This service's own filters, run after the protocol's, on the business thread. */
@@ -133,33 +158,36 @@ public final class ServiceConfig<T> {
         return filters;
     }
 
-    static String first(String... values) {
-        for (String v : values) {
-            if (v != null && !v.isEmpty()) {
-                return v;
-            }
-        }
-        return "";
-    }
-
     public static final class Builder<T> {
         private Class<T> interfaceType;
         private T implementation;
-        private String version;
-        private String group;
+        private final Settings settings = new Settings();
         private ClassAllowList allowList = ClassAllowList.none();
-        private Duration timeout;
-        private final Map<String, MethodConfig> methods = new HashMap<>();
+        private final Map<String, MethodConfig> methods = new LinkedHashMap<>();
         private final List<Filter> filters = new ArrayList<>();
-        private int executes;
-        private PoolOptions pool;
+
+        /**
+         * Sets any option of the service scope; the typed setters below are shorthands for it.
+         *
+         * @throws IllegalArgumentException naming the option when it has no service scope or the value is out of
+         *                                  its range
+         */
+        public <V> Builder<T> set(Option<V> option, V value) {
+            return set(option, value, "");
+        }
+
+        /** As {@link #set(Option, Object)}, remembering where the value came from (a file and line). */
+        public <V> Builder<T> set(Option<V> option, V value, String where) {
+            settings.checked(Scope.SERVICE, option, value, where);
+            return this;
+        }
 
         /**
          * A business pool of this service's own, so that a slow service cannot take every thread from the others.
          * Default none: the protocol's shared pool.
          */
         public Builder<T> pool(PoolOptions pool) {
-            this.pool = Validate.notNull("pool", pool);
+            TransportSettings.poolInto(settings, Validate.notNull("pool", pool), "");
             return this;
         }
 
@@ -168,8 +196,7 @@ public final class ServiceConfig<T> {
          * {@code LIMIT_EXCEEDED}, not executed, so consumers try another provider. Default 0: no limit.
          */
         public Builder<T> executes(int executes) {
-            this.executes = Validate.between("executes", executes, 0, 1_000_000);
-            return this;
+            return set(Options.EXECUTES, executes);
         }
 
         /** Adds a provider filter around this service's calls, after the protocol's filters. */
@@ -188,20 +215,19 @@ public final class ServiceConfig<T> {
             return this;
         }
 
+        /** Empty or null: none (the annotations' version, if any). */
         public Builder<T> version(String version) {
-            this.version = version;
-            return this;
+            return version == null || version.isEmpty() ? this : set(Options.VERSION, version);
         }
 
+        /** Empty or null: none (the annotations' group, if any). */
         public Builder<T> group(String group) {
-            this.group = group;
-            return this;
+            return group == null || group.isEmpty() ? this : set(Options.GROUP, group);
         }
 
         /** The provider's budget for one call; longer calls are reported. Default: none. */
         public Builder<T> timeout(Duration timeout) {
-            this.timeout = Validate.positive("timeout", timeout);
-            return this;
+            return set(Options.TIMEOUT, timeout);
         }
 
         public Builder<T> method(MethodConfig method) {
@@ -216,7 +242,27 @@ public final class ServiceConfig<T> {
         }
 
         public ServiceConfig<T> build() {
-            return new ServiceConfig<>(this);
+            Validate.notNull("interface", interfaceType);
+            Validate.notNull("implementation", implementation);
+            Settings all = settings.copy();
+            all.fillFrom(exportSettings(implementation.getClass())); // code, then @RpcExport, then @RpcService
+            all.fillFrom(AnnotationValues.serviceSettings(interfaceType));
+            return new ServiceConfig<>(this, all, methods);
+        }
+
+        private static Settings exportSettings(Class<?> implementation) {
+            Settings s = new Settings();
+            RpcExport export = implementation.getAnnotation(RpcExport.class);
+            if (export != null) {
+                String where = "@RpcExport on " + implementation.getName();
+                if (!export.version().isEmpty()) {
+                    s.put(Options.VERSION, export.version(), where);
+                }
+                if (!export.group().isEmpty()) {
+                    s.put(Options.GROUP, export.group(), where);
+                }
+            }
+            return s;
         }
     }
 }

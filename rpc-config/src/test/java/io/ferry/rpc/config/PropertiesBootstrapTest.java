@@ -3,6 +3,9 @@ package io.ferry.rpc.config;
 import io.ferry.rpc.config.fixtures.UserService;
 import io.ferry.rpc.config.fixtures.UserServiceImpl;
 import io.ferry.rpc.config.internal.files.FileBootstrap;
+import io.ferry.rpc.config.internal.files.Sources;
+import io.ferry.rpc.config.option.Options;
+import io.ferry.rpc.config.option.Resolved;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,10 +61,17 @@ class PropertiesBootstrapTest {
 
     @Test
     void valuesLandInTheTypedConfigsAndSystemPropertiesOverrideTheFile() throws Exception {
-        FileBootstrap.Loaded loaded = FileBootstrap.fromProperties(consumer(20880),
-                Map.of("ferry.reference.users.timeout", "4s", "ferry.transport.nio", "true"));
-        assertEquals(Duration.ofSeconds(4), loaded.references().get("users").timeout(), "-D wins over the file");
-        assertEquals(0, loaded.consumer().retries());
+        FileBootstrap.Loaded loaded = FileBootstrap.fromProperties(consumer(20880), Map.of());
+        Sources system = Sources.of(Map.of("ferry.reference.users.timeout", "4s", "ferry.transport.nio", "true"),
+                null);
+        try (Ferry ferry = Ferry.builder().consumer(loaded.consumer()).sources(system).build()) {
+            Resolved users = ferry.settingsOf(loaded.references().get("users"));
+            assertEquals(Duration.ofSeconds(4), users.get(Options.TIMEOUT), "-D wins over the file");
+            assertEquals("-Dferry.reference.users.timeout", users.setting(Options.TIMEOUT, null).where());
+            assertEquals(Duration.ofMillis(1500), users.get(Options.TIMEOUT, UserService.class.getMethod("hello",
+                    String.class)), "the method's own timeout still wins for its calls");
+            assertEquals(0, users.get(Options.RETRIES));
+        }
         assertEquals("users-consumer", loaded.application().name());
         FileBootstrap.Loaded served = FileBootstrap.fromProperties(provider(), Map.of());
         assertEquals(8, served.protocol().serverOptions().threads());
@@ -70,7 +80,8 @@ class PropertiesBootstrapTest {
 
     private void refused(String message, Path file) {
         assertEquals(message, assertThrows(IllegalArgumentException.class,
-                () -> FileBootstrap.fromProperties(file, Map.of())).getMessage());
+                () -> Ferry.fromLoaded(FileBootstrap.fromProperties(file, Map.of()), Sources.none()).close())
+                .getMessage());
     }
 
     @Test
@@ -93,9 +104,8 @@ class PropertiesBootstrapTest {
         refused("bad7.properties:1: class java.lang.String (expected: an implementation of "
                 + UserService.class.getName() + ")", file("bad7.properties",
                 "ferry.service." + UserService.class.getName() + ".class = java.lang.String"));
-        Path fine = consumer(20880);
         assertEquals("-Dferry.consumer.retries: retries: 'many' (expected: a whole number)", assertThrows(
-                IllegalArgumentException.class, () -> FileBootstrap.fromProperties(fine,
-                        Map.of("ferry.consumer.retries", "many"))).getMessage());
+                IllegalArgumentException.class, () -> Sources.of(Map.of("ferry.consumer.retries", "many"), null))
+                .getMessage());
     }
 }

@@ -6,6 +6,7 @@ import io.ferry.rpc.config.fixtures.UserService;
 import io.ferry.rpc.config.fixtures.UserServiceImpl;
 import io.ferry.rpc.config.fixtures.ZooKeeperFixture;
 import io.ferry.rpc.config.internal.files.FileBootstrap;
+import io.ferry.rpc.config.internal.files.Sources;
 import io.ferry.rpc.remoting.ThreadPoolKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -43,8 +44,13 @@ class XmlBootstrapTest {
         return path;
     }
 
-    private static FileBootstrap.Loaded load(Path file, Map<String, String> overrides) {
-        return FileBootstrap.fromXml(file, NO_DEFAULTS, overrides, Map.of());
+    private static FileBootstrap.Loaded load(Path file) {
+        return FileBootstrap.fromXml(file, Map.of());
+    }
+
+    /** A bootstrap of what {@code file} describes, with {@code overrides} as -D and no ferry.properties. */
+    private Ferry start(Path file, Map<String, String> overrides) {
+        return zk.track(Ferry.fromLoaded(load(file), Sources.of(overrides, NO_DEFAULTS)));
     }
 
     @Test
@@ -80,11 +86,11 @@ class XmlBootstrapTest {
         consumerOverrides.put("ferry.reference.demoService.check", "true");
         Path provider = fixture("dubbo-demo-provider.xml");
         Path consumer = fixture("dubbo-demo-consumer.xml");
-        FileBootstrap.Loaded served = load(provider, overrides);
-        assertEquals(100, served.protocol().serverOptions().threads(), "<provider threads> goes to the protocol");
-        assertEquals(Duration.ofSeconds(3), served.services().get(0).timeout(), "<provider timeout> to services");
-        Ferry serving = zk.track(Ferry.fromLoaded(served));
-        Ferry calling = zk.track(Ferry.fromLoaded(load(consumer, consumerOverrides)));
+        Ferry serving = start(provider, overrides);
+        assertEquals(100, serving.protocol().serverOptions().threads(), "<provider threads> goes to the protocol");
+        assertEquals(Duration.ofSeconds(3), load(provider).services().get(0).timeout(),
+                "<provider timeout> goes to services");
+        Ferry calling = start(consumer, consumerOverrides);
         DemoService demo = calling.reference("demoService", DemoService.class);
         assertEquals("Hello world", demo.sayHello("world"));
         assertTrue(serving.describe().startsWith("serving on port"));
@@ -106,7 +112,7 @@ class XmlBootstrapTest {
                   <ferry:service interface="%s" class="%s" timeout="900"/>
                   <ferry:service interface="%s" class="%s"/>
                 """.formatted(UserService.class.getName(), UserServiceImpl.class.getName(),
-                DemoService.class.getName(), DemoServiceImpl.class.getName())), Map.of());
+                DemoService.class.getName(), DemoServiceImpl.class.getName())));
         assertEquals(4, loaded.protocol().serverOptions().threads(), "the protocol's own value wins");
         assertEquals(ThreadPoolKind.CACHED, loaded.protocol().serverOptions().pool().kind());
         assertEquals(Duration.ofMillis(900), loaded.services().get(0).timeout(), "the service's own value wins");
@@ -124,13 +130,12 @@ class XmlBootstrapTest {
                   <ferry:application name="from-xml"/>
                   <ferry:consumer retries="1" lazy="true"/>
                 """);
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {classPath.toUri().toURL()}, null)) {
-            FileBootstrap.Loaded loaded = FileBootstrap.fromXml(file, loader,
-                    Map.of("ferry.consumer.lazy", "false"), Map.of());
-            assertEquals(Duration.ofMillis(700), loaded.consumer().timeout(), "ferry.properties fills a gap");
-            assertEquals(1, loaded.consumer().retries(), "XML beats ferry.properties");
-            assertEquals("from-xml", loaded.application().name());
-            assertEquals(false, loaded.consumer().clientOptions().lazy(), "-D beats XML");
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classPath.toUri().toURL()}, null);
+             Ferry ferry = Ferry.fromLoaded(load(file), Sources.of(Map.of("ferry.consumer.lazy", "false"), loader))) {
+            assertEquals(Duration.ofMillis(700), ferry.consumer().timeout(), "ferry.properties fills a gap");
+            assertEquals(1, ferry.consumer().retries(), "XML beats ferry.properties");
+            assertEquals("from-xml", ferry.application().name());
+            assertEquals(false, ferry.consumer().clientOptions().lazy(), "-D beats XML");
         }
     }
 
@@ -141,13 +146,13 @@ class XmlBootstrapTest {
                   <ferry:service interface="%s" ref="demo"/>
                 """.formatted(DemoService.class.getName()));
         DemoService given = name -> "hi " + name;
-        FileBootstrap.Loaded loaded = FileBootstrap.fromXml(file, NO_DEFAULTS, Map.of(), Map.of("demo", given));
+        FileBootstrap.Loaded loaded = FileBootstrap.fromXml(file, Map.of("demo", given));
         assertEquals(given, loaded.services().get(0).implementation());
     }
 
     private void refused(String expected, String body) throws Exception {
         Path file = xml("bad.xml", body);
-        assertEquals(expected, assertThrows(IllegalArgumentException.class, () -> load(file, Map.of()))
+        assertEquals(expected, assertThrows(IllegalArgumentException.class, () -> load(file))
                 .getMessage());
     }
 
@@ -189,7 +194,7 @@ class XmlBootstrapTest {
     void malformedXmlIsRefusedWithItsLine() throws Exception {
         Path file = dir.resolve("broken.xml");
         Files.writeString(file, HEAD + "<ferry:consumer timeout=\"1000\">\n" + TAIL);
-        String message = assertThrows(IllegalArgumentException.class, () -> load(file, Map.of())).getMessage();
+        String message = assertThrows(IllegalArgumentException.class, () -> load(file)).getMessage();
         assertTrue(message.startsWith("broken.xml:4: "), message);
         assertTrue(message.contains("ferry:consumer"), message);
     }
@@ -198,7 +203,7 @@ class XmlBootstrapTest {
     void theSchemaCatchesWhatFerrysOwnChecksLeave() throws Exception {
         Path file = dir.resolve("text.xml");
         Files.writeString(file, HEAD + "<ferry:consumer>some text</ferry:consumer>\n" + TAIL);
-        String message = assertThrows(IllegalArgumentException.class, () -> load(file, Map.of())).getMessage();
+        String message = assertThrows(IllegalArgumentException.class, () -> load(file)).getMessage();
         assertTrue(message.startsWith("text.xml:3: cvc-complex-type"), message);
     }
 
@@ -210,7 +215,7 @@ class XmlBootstrapTest {
                 + secret.toUri() + "\">]>\n<ferry:config xmlns:ferry=\"http://ferry.io/schema/ferry\">\n"
                 + "<ferry:registry address=\"&secret;\"/>\n" + TAIL);
         assertEquals("xxe.xml:2: a DOCTYPE (expected: none; DTDs and external entities are refused)",
-                assertThrows(IllegalArgumentException.class, () -> load(file, Map.of())).getMessage());
+                assertThrows(IllegalArgumentException.class, () -> load(file)).getMessage());
     }
 
     @Test
@@ -219,6 +224,6 @@ class XmlBootstrapTest {
         Files.writeString(file, "<dubbo:config xmlns:dubbo=\"http://dubbo.apache.org/schema/dubbo\"/>\n");
         assertEquals("dubbo.xml:1: <dubbo:config> of http://dubbo.apache.org/schema/dubbo (expected: <config> of "
                 + "http://ferry.io/schema/ferry, or Spring's <beans>)",
-                assertThrows(IllegalArgumentException.class, () -> load(file, new HashMap<>())).getMessage());
+                assertThrows(IllegalArgumentException.class, () -> load(file)).getMessage());
     }
 }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.ToIntFunction;
 
 /**
  * At most {@code limit} calls of each method at once: Dubbo's {@code actives} on a reference (calls in flight) and
@@ -21,27 +22,31 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class ConcurrencyLimit implements Filter {
     private final String option;
     private final String where;
-    private final int limit;
+    private final ToIntFunction<Method> limit;
     private final Map<Method, AtomicInteger> running = new ConcurrentHashMap<>();
 
-    private ConcurrencyLimit(String option, String where, int limit) {
+    private ConcurrencyLimit(String option, String where, ToIntFunction<Method> limit) {
         this.option = option;
         this.where = where;
         this.limit = limit;
     }
 
-    /** The consumer's {@code actives}: calls in flight per method of one reference. */
-    public static ConcurrencyLimit actives(int limit, String reference) {
+    /** The consumer's {@code actives}: calls in flight per method of one reference (0 for a method: no limit). */
+    public static ConcurrencyLimit actives(ToIntFunction<Method> limit, String reference) {
         return new ConcurrencyLimit("actives", "the reference to " + reference, limit);
     }
 
-    /** The provider's {@code executes}: calls running per method of one service. */
-    public static ConcurrencyLimit executes(int limit, String service) {
+    /** The provider's {@code executes}: calls running per method of one service (0 for a method: no limit). */
+    public static ConcurrencyLimit executes(ToIntFunction<Method> limit, String service) {
         return new ConcurrencyLimit("executes", "the service " + service, limit);
     }
 
     @Override
     public CompletableFuture<Result> invoke(Invocation invocation, Invoker next) {
+        int limit = this.limit.applyAsInt(invocation.method());
+        if (limit <= 0) {
+            return next.invoke(invocation);
+        }
         AtomicInteger count = running.computeIfAbsent(invocation.method(), m -> new AtomicInteger());
         if (count.incrementAndGet() > limit) {
             count.decrementAndGet();

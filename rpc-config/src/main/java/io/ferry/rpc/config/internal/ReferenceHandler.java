@@ -7,8 +7,6 @@ import io.ferry.rpc.Invoker;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcContext;
 import io.ferry.rpc.RpcException;
-import io.ferry.rpc.RpcMethod;
-import io.ferry.rpc.config.option.AnnotationValues;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.cluster.Directory;
@@ -83,13 +81,8 @@ public final class ReferenceHandler implements InvocationHandler {
                 + (group.isEmpty() ? "" : " group " + group) + " via ";
     }
 
-    /** Computes the plan of a method: timeout from the call site down to the reference's, one-way, async. */
-    public static MethodPlan plan(Method method, Duration methodTimeout, Duration referenceTimeout,
-                                  Boolean onewayOverride) {
-        RpcMethod annotation = method.getAnnotation(RpcMethod.class);
-        Duration annotated = AnnotationValues.timeout(method);
-        Duration timeout = methodTimeout != null ? methodTimeout : annotated != null ? annotated : referenceTimeout;
-        boolean oneway = onewayOverride != null ? onewayOverride : annotation != null && annotation.oneway();
+    /** The plan of a method: its resolved timeout and one-way setting, and whether it returns a future. */
+    public static MethodPlan plan(Method method, Duration timeout, boolean oneway) {
         if (oneway && method.getReturnType() != void.class) {
             throw new IllegalArgumentException("oneway: " + method + " (expected: a void method)");
         }

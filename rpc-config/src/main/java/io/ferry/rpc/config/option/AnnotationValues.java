@@ -31,6 +31,46 @@ public final class AnnotationValues {
                 + method.getDeclaringClass().getName() + "." + method.getName());
     }
 
+    /** What {@code @RpcService} on the interface sets (timeout, version, group), as settings of its scope. */
+    public static Settings serviceSettings(Class<?> serviceInterface) {
+        Settings s = new Settings();
+        RpcService service = serviceInterface.getAnnotation(RpcService.class);
+        if (service != null) {
+            String where = "@RpcService on " + serviceInterface.getName();
+            Duration timeout = timeout(serviceInterface);
+            if (timeout != null) {
+                s.put(Options.TIMEOUT, timeout, where);
+            }
+            if (!service.version().isEmpty()) {
+                s.put(Options.VERSION, service.version(), where);
+            }
+            if (!service.group().isEmpty()) {
+                s.put(Options.GROUP, service.group(), where);
+            }
+        }
+        return s;
+    }
+
+    /** What {@code @RpcMethod} sets (timeout, and oneway or idempotent when true), as method settings. */
+    public static Settings methodSettings(Method method) {
+        Settings s = new Settings();
+        RpcMethod annotation = method.getAnnotation(RpcMethod.class);
+        if (annotation != null) {
+            String where = "@RpcMethod on " + method.getDeclaringClass().getName() + "." + method.getName();
+            Duration timeout = timeout(method);
+            if (timeout != null) {
+                s.put(Options.TIMEOUT, timeout, where);
+            }
+            if (annotation.oneway()) {
+                s.put(Options.ONEWAY, true, where);
+            }
+            if (annotation.idempotent()) {
+                s.put(Options.IDEMPOTENT, true, where);
+            }
+        }
+        return s;
+    }
+
     /** The reference field's timeout, or null when it sets none. */
     public static Duration timeout(Field field, RpcReference annotation) {
         return millis(annotation.timeoutMillis(), "@RpcReference(timeoutMillis) on " + where(field));

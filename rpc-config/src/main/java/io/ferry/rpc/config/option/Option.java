@@ -23,6 +23,7 @@ public final class Option<T> {
     private final Set<Scope> scopes;
     private final String dubboName;
     private final String doc;
+    private final T defaultValue;
 
     private Option(String name, Class<T> type, String defaultText, String unit, long min, long max,
                    Set<Scope> scopes, String dubboName, String doc) {
@@ -35,6 +36,23 @@ public final class Option<T> {
         this.scopes = Collections.unmodifiableSet(EnumSet.copyOf(scopes));
         this.dubboName = dubboName;
         this.doc = doc;
+        this.defaultValue = defaultOf(defaultText);
+    }
+
+    /**
+     * The default as a value: the default text when it reads as one ({@code 1000}, {@code adaptive}, the
+     * {@code 0} of {@code 0 (no limit)}); null when the layer below computes it ({@code cores}) or, for text
+     * options, when there is none.
+     */
+    private T defaultOf(String text) {
+        if (type == String.class) {
+            return null;
+        }
+        try {
+            return type.cast(convert(text.split(" ")[0], "", name));
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /** Starts declaring an option. */
@@ -80,6 +98,11 @@ public final class Option<T> {
      */
     public String fileName() {
         return dubboName.matches("[a-z]+") ? dubboName : name;
+    }
+
+    /** The built-in default, or null when none applies or the transport computes it (see {@link #defaultText()}). */
+    public T defaultValue() {
+        return defaultValue;
     }
 
     /** The smallest valid value (milliseconds for a duration), or {@link Long#MIN_VALUE} for none. */

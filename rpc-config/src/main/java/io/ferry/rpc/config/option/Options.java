@@ -32,7 +32,7 @@ public final class Options {
             .doc("the deadline of the whole call, retries included; on a service, the provider's slow-call budget")
             .build();
     public static final Option<Integer> RETRIES = Option.of("retries", Integer.class).defaultText("2")
-            .range(0, 100).scopes(REFERENCE, CONSUMER).dubbo("retries")
+            .range(0, 100).scopes(METHOD, REFERENCE, CONSUMER).dubbo("retries")
             .doc("other providers a call that provably did not run may move to").build();
     public static final Option<LoadBalance> LOAD_BALANCE = Option.of("loadBalance", LoadBalance.class)
             .defaultText("adaptive").scopes(REFERENCE, CONSUMER).dubbo("loadbalance")
@@ -44,10 +44,10 @@ public final class Options {
     public static final Option<Integer> FORKS = Option.of("forks", Integer.class).defaultText("2").range(1, 100)
             .scopes(REFERENCE, CONSUMER).dubbo("forks").doc("providers a forking call goes to at once").build();
     public static final Option<Integer> ACTIVES = Option.of("actives", Integer.class).defaultText("0 (no limit)")
-            .range(0, 1_000_000).scopes(REFERENCE, CONSUMER).dubbo("actives")
+            .range(0, 1_000_000).scopes(METHOD, REFERENCE, CONSUMER).dubbo("actives")
             .doc("calls in flight per method of a reference; over it, LIMIT_EXCEEDED, not sent").build();
     public static final Option<Integer> EXECUTES = Option.of("executes", Integer.class)
-            .defaultText("0 (no limit)").range(0, 1_000_000).scopes(SERVICE, PROVIDER).dubbo("executes")
+            .defaultText("0 (no limit)").range(0, 1_000_000).scopes(METHOD, SERVICE, PROVIDER).dubbo("executes")
             .doc("calls running at once per method of a service; over it, LIMIT_EXCEEDED, not run").build();
     public static final Option<Boolean> IDEMPOTENT = Option.of("idempotent", Boolean.class).defaultText("false")
             .scopes(METHOD).doc("failover may repeat a call of it after a lost connection").build();
@@ -98,7 +98,7 @@ public final class Options {
     public static final Option<Integer> IO_THREADS = Option.of("ioThreads", Integer.class)
             .defaultText("min(cores + 1, 32)").range(1, 1024).scopes(PROTOCOL, PROVIDER, CONSUMER).dubbo("iothreads")
             .doc("event loop threads (the consumer's are shared by all references of a bootstrap)").build();
-    public static final Option<Integer> PAYLOAD = Option.of("payload", Integer.class).defaultText("8388608")
+    public static final Option<Integer> PAYLOAD = Option.of("payloadBytes", Integer.class).defaultText("8388608")
             .unit("bytes").atLeast(1024).scopes(PROTOCOL, PROVIDER, CONSUMER).dubbo("payload")
             .doc("the largest request or answer body, checked on both sides").build();
     public static final Option<Duration> HEARTBEAT = Option.of("heartbeat", Duration.class).defaultText("60000")
@@ -176,7 +176,7 @@ public final class Options {
             .defaultText("~/.ferry/registry-{application}-{host}-{port}.cache").scopes(REGISTRY).dubbo("file")
             .doc("where the last provider lists are kept, for starts while ZooKeeper is down; none: nowhere")
             .build();
-    public static final Option<String> APPLICATION_NAME = Option.of("name", String.class).defaultText("ferry")
+    public static final Option<String> APPLICATION_NAME = Option.of("name", String.class).defaultText("ferry-application")
             .scopes(APPLICATION).dubbo("name").doc("this process's application, as registered").build();
 
     private static final List<Option<?>> ALL = List.of(TIMEOUT, RETRIES, LOAD_BALANCE, CLUSTER, FORKS, ACTIVES,

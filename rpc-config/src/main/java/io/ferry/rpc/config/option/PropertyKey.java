@@ -53,7 +53,7 @@ public record PropertyKey(Scope scope, String id, String method, Option<?> optio
             case "reference", "service" -> {
                 return member(key, where, head, parts);
             }
-            default -> throw new IllegalArgumentException(prefix(where) + key + ": unknown key"
+            default -> throw new IllegalArgumentException(lead(where, key) + ": unknown key"
                     + suggestion(head, List.of("application", "registry", "protocol", "provider", "consumer",
                     "reference", "service"), PREFIX, key.substring(PREFIX.length() + head.length())));
         }
@@ -70,7 +70,7 @@ public record PropertyKey(Scope scope, String id, String method, Option<?> optio
         }
         int idEnd = methodAt >= 0 ? methodAt : parts.length - 1;
         if (idEnd < 2 || (scope == Scope.REFERENCE && idEnd != 2)) {
-            throw new IllegalArgumentException(prefix(where) + key + ": expected ferry." + head + ".<"
+            throw new IllegalArgumentException(lead(where, key) + ": expected ferry." + head + ".<"
                     + (scope == Scope.REFERENCE ? "id" : "interface") + ">.<option>");
         }
         String id = String.join(".", java.util.Arrays.copyOfRange(parts, 1, idEnd));
@@ -78,7 +78,7 @@ public record PropertyKey(Scope scope, String id, String method, Option<?> optio
         String base = PREFIX + head + "." + id + ".";
         if (methodAt >= 0) {
             if (methodAt != parts.length - 3) {
-                throw new IllegalArgumentException(prefix(where) + key + ": expected " + base
+                throw new IllegalArgumentException(lead(where, key) + ": expected " + base
                         + "method.<name>.<option>");
             }
             String method = parts[methodAt + 1];
@@ -117,7 +117,7 @@ public record PropertyKey(Scope scope, String id, String method, Option<?> optio
             names.add("ref");
         }
         String last = key.substring(key.lastIndexOf('.') + 1);
-        return new IllegalArgumentException(prefix(where) + key + ": no such option for a " + scope.key()
+        return new IllegalArgumentException(lead(where, key) + ": no such option for a " + scope.key()
                 + suggestion(last, names, base, ""));
     }
 
@@ -125,6 +125,11 @@ public record PropertyKey(Scope scope, String id, String method, Option<?> optio
     private static String suggestion(String typed, List<String> names, String before, String after) {
         String best = DidYouMean.nearest(typed, names);
         return best == null ? "" : " (did you mean " + before + best + after + "?)";
+    }
+
+    /** "file:3: ferry.x.y", or just "-Dferry.x.y" when the key is where it came from. */
+    private static String lead(String where, String key) {
+        return where.equals("-D" + key) ? where : prefix(where) + key;
     }
 
     private static String prefix(String where) {

@@ -19,6 +19,24 @@ public final class Settings {
         return this;
     }
 
+    /**
+     * Sets a value given for {@code scope} (by a builder, at {@code where}, empty for code), checked against the
+     * option's scopes and range.
+     */
+    public <T> Settings checked(Scope scope, Option<T> option, T value, String where) {
+        if (!option.scopes().contains(scope)) {
+            throw new IllegalArgumentException((where.isEmpty() ? "" : where + ": ") + option.name()
+                    + ": not an option of a " + scope.key() + " (it is one of " + option.scopes() + ")");
+        }
+        values.put(option, new Setting(option.check(value, where), where));
+        return this;
+    }
+
+    /** A copy, to change without touching this. */
+    public Settings copy() {
+        return layered(this);
+    }
+
     /** Sets a value read from text, checked and converted by the option. */
     public Settings parse(Option<?> option, String text, String where) {
         return parse(option, text, where, option.name());
@@ -28,6 +46,17 @@ public final class Settings {
     public Settings parse(Option<?> option, String text, String where, String spelled) {
         values.put(option, new Setting(option.parse(text, where, spelled), where));
         return this;
+    }
+
+    /** One scope's settings from several sources, the first source winning for each option. */
+    public static Settings layered(Settings... highestFirst) {
+        Settings merged = new Settings();
+        for (Settings source : highestFirst) {
+            if (source != null) {
+                merged.fillFrom(source);
+            }
+        }
+        return merged;
     }
 
     /** Sets what {@code lower} has and this has not: a source of lower precedence fills the gaps. */
@@ -58,6 +87,13 @@ public final class Settings {
     public <T> T get(Option<T> option) {
         Setting setting = values.get(option);
         return setting == null ? null : option.type().cast(setting.value());
+    }
+
+    /** The values alone, by option name, for comparing and printing. */
+    public java.util.Map<String, Object> values() {
+        java.util.Map<String, Object> byName = new java.util.TreeMap<>();
+        values.forEach((option, setting) -> byName.put(option.name(), setting.value()));
+        return byName;
     }
 
     public boolean isEmpty() {

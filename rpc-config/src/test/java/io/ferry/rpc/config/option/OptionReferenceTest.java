@@ -1,9 +1,8 @@
 package io.ferry.rpc.config.option;
 
+import io.ferry.rpc.config.fixtures.GeneratedSection;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
@@ -16,23 +15,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The README's option reference is the option table's, and the table's declarations hold together. */
 class OptionReferenceTest {
     private static final Path README = Path.of("..", "README.md");
-    private static final String BEGIN = "<!-- options:begin -->\n";
-    private static final String END = "<!-- options:end -->";
 
     @Test
     void theReadmeShowsEveryOptionAsDeclared() throws Exception {
-        String readme = Files.readString(README, StandardCharsets.UTF_8);
-        int begin = readme.indexOf(BEGIN) + BEGIN.length();
-        int end = readme.indexOf(END);
-        assertTrue(begin >= BEGIN.length() && end >= begin, "the README has the option markers");
-        String expected = Options.markdownTable();
-        if (Boolean.getBoolean("ferry.updateReadme")) {
-            Files.writeString(README, readme.substring(0, begin) + expected + readme.substring(end),
-                    StandardCharsets.UTF_8);
-            return;
-        }
-        assertEquals(expected, readme.substring(begin, end),
-                "the README's option reference is stale: run this test with -Dferry.updateReadme=true");
+        GeneratedSection.check(README, "options", Options.markdownTable(), "ferry.updateReadme");
     }
 
     @Test

@@ -19,6 +19,7 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
+import java.util.function.ToIntFunction;
 
 /**
  * Dubbo's {@code failover}, made safe. An attempt that provably did not run on its provider
@@ -30,11 +31,17 @@ import java.util.function.Predicate;
 public final class FailoverCluster implements Cluster {
     private static final Logger log = LoggerFactory.getLogger(FailoverCluster.class);
 
-    private final int retries;
+    private final ToIntFunction<Method> retries;
     private final RetryAllowance allowance;
     private final Predicate<Method> idempotent;
 
     public FailoverCluster(int retries, RetryBudget budget, Ticker ticker, Predicate<Method> idempotent) {
+        this(m -> retries, budget, ticker, idempotent);
+    }
+
+    /** {@code retries}: per method, for methods that set their own. */
+    public FailoverCluster(ToIntFunction<Method> retries, RetryBudget budget, Ticker ticker,
+                           Predicate<Method> idempotent) {
         this.retries = retries;
         this.allowance = new RetryAllowance(budget, ticker);
         this.idempotent = idempotent;
@@ -111,7 +118,7 @@ public final class FailoverCluster implements Cluster {
 
         /** Retries left for this call, time left, and room in the reference's budget (taken only if all else holds). */
         private boolean withinLimits() {
-            return tried.size() <= retries && !invocation.deadline().isExpired() && allowance.tryRetry();
+            return tried.size() <= retries.applyAsInt(invocation.method()) && !invocation.deadline().isExpired() && allowance.tryRetry();
         }
 
         private RpcException noneLeft(RpcException previous, boolean outOfTime) {

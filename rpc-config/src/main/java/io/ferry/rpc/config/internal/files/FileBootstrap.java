@@ -14,15 +14,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
- * Reads {@code ferry.xml} or a {@code ferry.properties} file, with {@code -D} system properties of the same names
- * overriding it, into the typed configs a {@code Ferry} is built from. Every mistake names the file and line (or the system property),
+ * Reads {@code ferry.xml} or a properties file into the typed configs a {@code Ferry} is built from; the bootstrap
+ * then applies {@code -D} and the class path's {@code ferry.properties} ({@link Sources}) as it does for code. Every mistake names the file and line (or the system property),
  * the key or option, and what was expected.
  */
 public final class FileBootstrap {
-    /** What a file describes, ready to build. */
+    /** What a file describes, ready to build; application and registry are null when the file names none. */
     public record Loaded(ApplicationConfig application, RegistryConfig registry, ProtocolConfig protocol,
                          ConsumerConfig consumer, List<ServiceConfig<?>> services,
                          Map<String, ReferenceConfig<?>> references) {
@@ -31,63 +30,21 @@ public final class FileBootstrap {
     private FileBootstrap() {
     }
 
-    /** {@code overrides}: system properties; those under a Ferry scope ({@code ferry.consumer.*}, ...) win. */
-    public static Loaded fromProperties(Path file, Map<String, String> overrides) {
-        return fromProperties(file, overrides, Map.of());
-    }
-
-    /** {@code beans}: implementations that services name by {@code ref}, by id. */
-    public static Loaded fromProperties(Path file, Map<String, String> overrides, Map<String, Object> beans) {
+    /** Reads a properties file; {@code beans}: implementations that services name by {@code ref}, by id. */
+    public static Loaded fromProperties(Path file, Map<String, Object> beans) {
         FileModel model = new FileModel();
         model.addAll(PropertiesReader.read(file));
-        return bind(withOverrides(model, overrides), beans);
+        return bind(model, beans);
     }
 
-    /**
-     * Reads {@code ferry.xml}. Below it, the {@code ferry.properties} of {@code classPath} (when it has one) fills
-     * what the file leaves unset; above it, system properties under a Ferry scope win.
-     */
-    public static Loaded fromXml(Path file, ClassLoader classPath, Map<String, String> overrides,
-                                 Map<String, Object> beans) {
-        FileModel model = XmlReader.read(file);
-        FileModel lower = new FileModel();
-        lower.addAll(classPathDefaults(classPath));
-        model.fillFrom(lower);
-        return bind(withOverrides(model, overrides), beans);
+    /** Reads {@code ferry.xml}; {@code beans}: implementations that services name by {@code ref}, by id. */
+    public static Loaded fromXml(Path file, Map<String, Object> beans) {
+        return bind(XmlReader.read(file), beans);
     }
 
-    private static List<PropertiesReader.Entry> classPathDefaults(ClassLoader loader) {
-        java.net.URL url = loader.getResource("ferry.properties");
-        if (url == null) {
-            return List.of();
-        }
-        try (java.io.InputStream in = url.openStream()) {
-            return PropertiesReader.read("ferry.properties (class path)", in);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot read " + url + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static FileModel withOverrides(FileModel model, Map<String, String> overrides) {
-        List<PropertiesReader.Entry> fromSystem = new ArrayList<>();
-        new TreeMap<>(overrides).forEach((key, value) -> {
-            if (isOverride(key)) {
-                fromSystem.add(new PropertiesReader.Entry(key, value, "-D" + key));
-            }
-        });
-        model.addAll(fromSystem);
-        return model;
-    }
-
-    /** System properties under the scopes a file has; others under {@code ferry.} are Ferry's own switches. */
-    private static boolean isOverride(String key) {
-        for (String scope : List.of("application", "registry", "protocol", "provider", "consumer", "reference",
-                "service")) {
-            if (key.startsWith("ferry." + scope + ".")) {
-                return true;
-            }
-        }
-        return false;
+    /** The registry settings describe (an address, timeouts, cache file), or null when they give no address. */
+    public static RegistryConfig registry(Settings s) {
+        return Binder.registry(s);
     }
 
     private static Loaded bind(FileModel model, Map<String, Object> beans) {

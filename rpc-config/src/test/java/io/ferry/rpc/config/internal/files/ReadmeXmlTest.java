@@ -1,5 +1,6 @@
 package io.ferry.rpc.config.internal.files;
 
+import io.ferry.rpc.config.fixtures.GeneratedSection;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
@@ -9,14 +10,11 @@ import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The README's ferry.xml examples pass the reader, and its list of refused Dubbo attributes is the reader's. */
 class ReadmeXmlTest {
     private static final Path README = Path.of("..", "README.md");
-    private static final String BEGIN = "<!-- unsupported:begin -->\n";
-    private static final String END = "<!-- unsupported:end -->";
 
     @Test
     void everyFerryXmlExampleInTheReadmeIsValid() throws Exception {
@@ -34,17 +32,6 @@ class ReadmeXmlTest {
 
     @Test
     void theReadmeListsTheRefusedDubboAttributesAsTheReaderRefusesThem() throws Exception {
-        String readme = Files.readString(README, StandardCharsets.UTF_8);
-        int begin = readme.indexOf(BEGIN) + BEGIN.length();
-        int end = readme.indexOf(END);
-        assertTrue(begin >= BEGIN.length() && end >= begin, "the README has the markers");
-        String expected = XmlVocabulary.unsupportedMarkdown();
-        if (Boolean.getBoolean("ferry.updateReadme")) {
-            Files.writeString(README, readme.substring(0, begin) + expected + readme.substring(end),
-                    StandardCharsets.UTF_8);
-            return;
-        }
-        assertEquals(expected, readme.substring(begin, end),
-                "the README's list is stale: run this test with -Dferry.updateReadme=true");
+        GeneratedSection.check(README, "unsupported", XmlVocabulary.unsupportedMarkdown(), "ferry.updateReadme");
     }
 }

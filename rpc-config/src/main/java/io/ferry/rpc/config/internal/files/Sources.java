@@ -1,0 +1,159 @@
+package io.ferry.rpc.config.internal.files;
+
+import io.ferry.rpc.config.option.Scope;
+import io.ferry.rpc.config.option.Settings;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The two sources every bootstrap reads besides what it is given: {@code -D} system properties under a Ferry scope
+ * ({@code -Dferry.consumer.timeout=2s}), which win over code, annotations and files, and a {@code ferry.properties}
+ * on the class path, which only fills what they leave unset. Both use the properties names; a wrong key or value
+ * fails the bootstrap naming the property or the file and line. References are found by id, services by interface.
+ */
+public final class Sources {
+    private static final List<String> SCOPES = List.of("application", "registry", "protocol", "provider", "consumer",
+            "reference", "service");
+
+    private final Layer system;
+    private final Layer classPath;
+
+    private Sources(Layer system, Layer classPath) {
+        this.system = system;
+        this.classPath = classPath;
+    }
+
+    /** Reads {@code properties} (the system's) and {@code loader}'s {@code ferry.properties}, if it has one. */
+    public static Sources of(Map<?, ?> properties, ClassLoader loader) {
+        List<PropertiesReader.Entry> overrides = new ArrayList<>();
+        new TreeMap<>(stringKeys(properties)).forEach((key, value) -> {
+            if (isFerryScope(key)) {
+                overrides.add(new PropertiesReader.Entry(key, value, "-D" + key));
+            }
+        });
+        return new Sources(new Layer(overrides), new Layer(classPathEntries(loader)));
+    }
+
+    /** Neither: for tests and for bootstraps that must not read the environment. */
+    public static Sources none() {
+        return new Sources(new Layer(List.of()), new Layer(List.of()));
+    }
+
+    private static Map<String, String> stringKeys(Map<?, ?> properties) {
+        Map<String, String> strings = new LinkedHashMap<>();
+        properties.forEach((k, v) -> strings.put(String.valueOf(k), String.valueOf(v)));
+        return strings;
+    }
+
+    /** Under a scope a file has; other {@code ferry.*} properties are Ferry's own switches. */
+    private static boolean isFerryScope(String key) {
+        return SCOPES.stream().anyMatch(scope -> key.startsWith("ferry." + scope + "."));
+    }
+
+    private static List<PropertiesReader.Entry> classPathEntries(ClassLoader loader) {
+        URL url = loader == null ? null : loader.getResource("ferry.properties");
+        if (url == null) {
+            return List.of();
+        }
+        try (InputStream in = url.openStream()) {
+            return PropertiesReader.read("ferry.properties (class path)", in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + url + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code -D} system properties: above code, annotations and files. */
+    public Layer system() {
+        return system;
+    }
+
+    /** The class path's {@code ferry.properties}: below them. */
+    public Layer classPath() {
+        return classPath;
+    }
+
+    /** One scope's settings from code, between the system's and the class path's. */
+    public Settings merged(java.util.function.Function<Layer, Settings> scope, Settings code) {
+        return Settings.layered(scope.apply(system), code, scope.apply(classPath));
+    }
+
+    /** Methods' settings by name from code, between the system's and the class path's. */
+    public Map<String, Settings> mergedMethods(java.util.function.Function<Layer, Map<String, Settings>> scope,
+                                               Map<String, Settings> code) {
+        Map<String, Settings> merged = new LinkedHashMap<>();
+        for (Map<String, Settings> source : List.of(scope.apply(system), code, scope.apply(classPath))) {
+            source.forEach((name, settings) -> merged.computeIfAbsent(name, n -> new Settings()).fillFrom(settings));
+        }
+        return merged;
+    }
+
+    /** The provider's defaults: what neither the protocol nor a service sets. */
+    public Settings provider() {
+        return Settings.layered(system.model.provider, classPath.model.provider);
+    }
+
+    /** Provider defaults the protocol takes. */
+    public static Settings forProtocol(Settings provider) {
+        return provider.only(o -> o.scopes().contains(Scope.PROTOCOL));
+    }
+
+    /** Provider defaults every service takes. */
+    public static Settings forServices(Settings provider) {
+        return provider.only(o -> !o.scopes().contains(Scope.PROTOCOL));
+    }
+
+    /** What one source says, scope by scope; empty settings where it says nothing. */
+    public static final class Layer {
+        private final FileModel model = new FileModel();
+
+        private Layer(List<PropertiesReader.Entry> entries) {
+            model.addAll(entries);
+        }
+
+        public Settings application() {
+            return model.application;
+        }
+
+        public Settings registry() {
+            return model.registry;
+        }
+
+        public Settings protocol() {
+            return model.protocol;
+        }
+
+        public Settings consumer() {
+            return model.consumer;
+        }
+
+        /** The reference's settings, by its id (none for a reference without one). */
+        public Settings reference(String id) {
+            FileModel.Member member = id == null ? null : model.references.get(id);
+            return member == null ? new Settings() : member.settings;
+        }
+
+        public Map<String, Settings> referenceMethods(String id) {
+            FileModel.Member member = id == null ? null : model.references.get(id);
+            return member == null ? Map.of() : member.methods;
+        }
+
+        /** The service's settings, by its interface's name. */
+        public Settings service(String interfaceName) {
+            FileModel.Member member = model.services.get(interfaceName);
+            return member == null ? new Settings() : member.settings;
+        }
+
+        public Map<String, Settings> serviceMethods(String interfaceName) {
+            FileModel.Member member = model.services.get(interfaceName);
+            return member == null ? Map.of() : member.methods;
+        }
+    }
+}
