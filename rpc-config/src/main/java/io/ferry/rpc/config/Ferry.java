@@ -328,6 +328,21 @@ public final class Ferry implements AutoCloseable {
         return fromLoaded(FileBootstrap.fromXml(file, Map.copyOf(beans)), null);
     }
 
+    /**
+     * A Ferry described by {@code ferry.xml} on the class path, else by {@code ferry.properties} there (in a jar or a
+     * directory), as {@link #fromXml(Path)} and {@link #fromProperties(Path)} read them.
+     *
+     * @throws IllegalStateException when the class path has neither
+     */
+    public static Ferry load() {
+        FileBootstrap.Loaded loaded = FileBootstrap.fromClassPath(Thread.currentThread().getContextClassLoader(),
+                Map.of());
+        if (loaded == null) {
+            throw new IllegalStateException("no ferry.xml or ferry.properties on the class path");
+        }
+        return fromLoaded(loaded, null);
+    }
+
     /** {@link #fromXml(Path)} for a file whose name ends in {@code .xml}, else {@link #fromProperties(Path)}. */
     public static Ferry load(Path file) {
         return file.getFileName().toString().endsWith(".xml") ? fromXml(file) : fromProperties(file);

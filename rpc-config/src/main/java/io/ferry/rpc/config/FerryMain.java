@@ -11,27 +11,29 @@ import java.nio.file.Path;
  *   java -cp ... io.ferry.rpc.config.FerryMain provider.properties
  *   java -cp ... io.ferry.rpc.config.FerryMain provider.xml
  * </pre>
- * {@link Ferry#load(Path)} reads the file: XML when its name ends in {@code .xml}, properties otherwise.
+ * {@link Ferry#load(Path)} reads the file: XML when its name ends in {@code .xml}, properties otherwise. Without an
+ * argument, {@link Ferry#load()} reads {@code ferry.xml} or {@code ferry.properties} from the class path.
  */
 public final class FerryMain {
     private FerryMain() {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        if (args.length != 1 || !Files.isRegularFile(Path.of(args[0]))) {
-            System.err.println("usage: FerryMain <ferry.xml | ferry.properties>" + (args.length == 1 ? " (no such file: "
-                    + args[0] + ")" : ""));
+        if (args.length > 1 || (args.length == 1 && !Files.isRegularFile(Path.of(args[0])))) {
+            System.err.println("usage: FerryMain [ferry.xml | ferry.properties] (none: the class path's)"
+                    + (args.length == 1 ? " (no such file: " + args[0] + ")" : ""));
             System.exit(2);
         }
         Ferry ferry;
         try {
-            ferry = Ferry.load(Path.of(args[0]));
-        } catch (IllegalArgumentException e) {
+            ferry = args.length == 1 ? Ferry.load(Path.of(args[0])) : Ferry.load();
+        } catch (IllegalArgumentException | IllegalStateException e) {
             System.err.println(e.getMessage()); // names the file, line and option: enough to fix it
             System.exit(2);
             return;
         }
-        System.out.println("Ferry started from " + args[0] + ": " + ferry.describe());
+        System.out.println("Ferry started from " + (args.length == 1 ? args[0] : "the class path") + ": "
+                + ferry.describe());
         ferry.awaitTermination();
     }
 }

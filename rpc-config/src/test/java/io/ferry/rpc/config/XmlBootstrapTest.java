@@ -140,6 +140,35 @@ class XmlBootstrapTest {
     }
 
     @Test
+    void aFerryXmlOnTheClassPathDescribesTheWholeBootstrap() throws Exception {
+        Path classes = Files.createDirectories(dir.resolve("classpath"));
+        Files.writeString(classes.resolve("ferry.xml"), HEAD + """
+                  <ferry:application name="from-class-path"/>
+                  <ferry:protocol host="127.0.0.1" port="0"/>
+                  <ferry:service interface="%s" class="%s"/>
+                """.formatted(DemoService.class.getName(), DemoServiceImpl.class.getName()) + TAIL);
+        ClassLoader before = Thread.currentThread().getContextClassLoader();
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, before)) {
+            Thread.currentThread().setContextClassLoader(loader);
+            try (Ferry ferry = Ferry.load()) {
+                assertEquals("from-class-path", ferry.application().name());
+                assertTrue(ferry.describe().startsWith("serving on port"), ferry.describe());
+            }
+        } finally {
+            Thread.currentThread().setContextClassLoader(before);
+        }
+        assertEquals("no ferry.xml or ferry.properties on the class path", assertThrows(IllegalStateException.class,
+                () -> {
+                    Thread.currentThread().setContextClassLoader(NO_DEFAULTS);
+                    try {
+                        Ferry.load();
+                    } finally {
+                        Thread.currentThread().setContextClassLoader(before);
+                    }
+                }).getMessage());
+    }
+
+    @Test
     void aServiceMayNameAnImplementationGivenInCode() throws Exception {
         Path file = xml("bean.xml", """
                   <ferry:protocol host="127.0.0.1" port="0"/>

@@ -42,6 +42,30 @@ public final class FileBootstrap {
         return bind(XmlReader.read(file), beans);
     }
 
+    /**
+     * Reads {@code ferry.xml}, else {@code ferry.properties}, from {@code loader}'s class path (in a jar or a
+     * directory), or returns null when it has neither.
+     */
+    public static Loaded fromClassPath(ClassLoader loader, Map<String, Object> beans) {
+        for (String name : List.of("ferry.xml", "ferry.properties")) {
+            java.net.URL url = loader.getResource(name);
+            if (url != null) {
+                String shown = name + " (class path)";
+                try (java.io.InputStream in = url.openStream()) {
+                    if (name.endsWith(".xml")) {
+                        return bind(XmlReader.read(shown, in), beans);
+                    }
+                    FileModel model = new FileModel();
+                    model.addAll(PropertiesReader.read(shown, in));
+                    return bind(model, beans);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException("cannot read " + url + ": " + e.getMessage(), e);
+                }
+            }
+        }
+        return null;
+    }
+
     /** The registry settings describe (an address, timeouts, cache file), or null when they give no address. */
     public static RegistryConfig registry(Settings s) {
         return Binder.registry(s);
