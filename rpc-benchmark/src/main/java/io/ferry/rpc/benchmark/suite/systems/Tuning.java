@@ -1,0 +1,20 @@
+package io.ferry.rpc.benchmark.suite.systems;
+
+/**
+ * What an experiment changes from a system's defaults; zero or null keeps the default. The suite itself runs every
+ * system with its defaults.
+ *
+ * @param ioThreads   event-loop threads (provider: the server's; consumer: the client's)
+ * @param connections connections from the consumer to the provider
+ * @param tcpNoDelay  false turns Nagle's algorithm on
+ */
+public record Tuning(int ioThreads, int connections, Boolean tcpNoDelay) {
+    public static final Tuning DEFAULTS = new Tuning(0, 0, null);
+
+    /** From system properties {@code bench.ioThreads}, {@code bench.connections}, {@code bench.tcpNoDelay}. */
+    public static Tuning fromSystemProperties() {
+        String noDelay = System.getProperty("bench.tcpNoDelay");
+        return new Tuning(Integer.getInteger("bench.ioThreads", 0), Integer.getInteger("bench.connections", 0),
+                noDelay == null ? null : Boolean.valueOf(noDelay));
+    }
+}
