@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
 # Runs the JMH suite: Ferry beside Apache Dubbo 3.3.6 (hessian2, and fastjson2) and the raw Netty echo ceiling.
 #   bash rpc-benchmark/suite.sh [smoke|quick|full] [--systems ferry,dubbo,dubbo-fastjson2,echo]
+#   bash rpc-benchmark/suite.sh experiment connections|nagle [--profile quick|full]
 # quick takes a few minutes, full (the published results) about an hour and a half on 2 cores. Results go to
 # rpc-benchmark/results/suite-<profile>.{md,csv,png}. Dubbo's provider cannot bind loopback only, so with root the
 # suite runs in a network namespace of its own (loopback only); without root it runs as it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PROFILE="${1:-quick}"
-shift || true
 mvn -B -q -DskipTests install
 mvn -B -q -pl rpc-benchmark dependency:build-classpath -Dmdep.outputFile=target/classpath.txt
-JAVA=(java -Xmx1g -cp "rpc-benchmark/target/classes:$(cat rpc-benchmark/target/classpath.txt)"
-      io.ferry.rpc.benchmark.suite.Bench suite --profile "$PROFILE" "$@")
+CP="rpc-benchmark/target/classes:$(cat rpc-benchmark/target/classpath.txt)"
+if [ "${1:-}" = experiment ]; then
+  JAVA=(java -Xmx1g -cp "$CP" io.ferry.rpc.benchmark.suite.Bench "$@")
+else
+  PROFILE="${1:-quick}"
+  shift || true
+  JAVA=(java -Xmx1g -cp "$CP" io.ferry.rpc.benchmark.suite.Bench suite --profile "$PROFILE" "$@")
+fi
 if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null; then
   exec unshare -n bash -c 'ip link set lo up && exec "$@"' bash "${JAVA[@]}"
 fi

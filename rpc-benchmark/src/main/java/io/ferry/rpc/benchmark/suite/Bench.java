@@ -24,6 +24,8 @@ import java.util.Map;
  *       the workload against a provider elsewhere (run server there); no provider CPU figures
  *   suite [--profile smoke|quick|full] [--systems ferry,dubbo,dubbo-fastjson2,echo] [--out rpc-benchmark/results]
  *       everything on this machine, one provider JVM at a time; writes suite-&lt;profile&gt;.md, .csv and .png
+ *   experiment connections|nagle [--profile quick] [--systems ferry,dubbo]
+ *       a field report's experiment: connections × IO threads, or Nagle and delayed ACK; writes its .md/.csv/.png
  * </pre>
  * A profile's figures can be overridden: {@code --warmups 6 --warmupSeconds 5 --measurements 3 --measureSeconds 8
  * --rounds 3 --providerWarmup 20 --methods getUser,listUser --windows 32 --latency false}.
@@ -38,12 +40,15 @@ public final class Bench {
         if (args.length == 0) {
             usage("a command");
         }
-        Map<String, String> flags = flags(Arrays.copyOfRange(args, 1, args.length));
+        Map<String, String> flags = args[0].equals("experiment") ? Map.of()
+                : flags(Arrays.copyOfRange(args, 1, args.length));
         switch (args[0]) {
             case "server" -> server(flags);
             case "client" -> client(flags);
             case "suite" -> suite(flags);
-            default -> usage("server, client or suite, not " + args[0]);
+            case "experiment" -> experiment(args.length > 1 ? args[1] : "", flags(Arrays.copyOfRange(args,
+                    Math.min(2, args.length), args.length)));
+            default -> usage("server, client, suite or experiment, not " + args[0]);
         }
     }
 
@@ -126,6 +131,17 @@ public final class Bench {
         Files.writeString(out.resolve(name + ".csv"), report.csv(), StandardCharsets.UTF_8);
         report.plot(out.resolve(name + ".png"), "Calls/s with 32 blocking callers (" + profile.name() + " profile)");
         System.out.println("wrote " + out.resolve(name + ".md") + ", .csv and .png");
+    }
+
+    private static void experiment(String name, Map<String, String> flags) throws Exception {
+        Profile profile = Profile.named(flags.getOrDefault("profile", "quick")).with(flags);
+        Path out = Path.of(flags.getOrDefault("out", "rpc-benchmark/results"));
+        switch (name) {
+            case "connections" -> Experiments.connections(profile, Arrays.asList(flags.getOrDefault("systems",
+                    "ferry,dubbo").split(",")), out);
+            case "nagle" -> Experiments.nagle(profile, out);
+            default -> usage("experiment connections or experiment nagle, not " + name);
+        }
     }
 
     private static String setup(Profile p) {

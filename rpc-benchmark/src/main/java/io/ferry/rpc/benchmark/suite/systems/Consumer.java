@@ -8,4 +8,19 @@ public interface Consumer extends AutoCloseable {
 
     @Override
     void close();
+
+    /** A consumer calling through {@code service}, released by {@code close}. */
+    static Consumer of(UserService service, Runnable close) {
+        return new Consumer() {
+            @Override
+            public UserService service() {
+                return service;
+            }
+
+            @Override
+            public void close() {
+                close.run();
+            }
+        };
+    }
 }

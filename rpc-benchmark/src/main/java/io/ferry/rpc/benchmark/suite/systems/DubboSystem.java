@@ -43,6 +43,9 @@ public final class DubboSystem {
             }
             System.setProperty("dubbo.network.interface.ignored", String.join(",", names));
             System.setProperty("dubbo.application.qos-enable", "false");
+            if (System.getProperty("dubbo.application.logger") == null) {
+                System.setProperty("dubbo.application.logger", "slf4j"); // its warnings, not its info, in our logs
+            }
         } catch (SocketException e) {
             throw new IllegalStateException(e);
         }
@@ -66,17 +69,7 @@ public final class DubboSystem {
         DubboBootstrap dubbo = DubboBootstrap.newInstance();
         dubbo.application(application("bench-provider")).registry(new RegistryConfig("N/A")).protocol(protocol)
                 .service(service).start();
-        return new Provider() {
-            @Override
-            public int port() {
-                return port;
-            }
-
-            @Override
-            public void close() {
-                dubbo.destroy();
-            }
-        };
+        return Provider.of(port, dubbo::destroy);
     }
 
     public static Consumer consumer(String system, String host, int port, Tuning tuning) {
@@ -90,16 +83,6 @@ public final class DubboSystem {
         DubboBootstrap dubbo = DubboBootstrap.newInstance();
         dubbo.application(application("bench-consumer")).reference(reference).start();
         UserService service = reference.get();
-        return new Consumer() {
-            @Override
-            public UserService service() {
-                return service;
-            }
-
-            @Override
-            public void close() {
-                dubbo.destroy();
-            }
-        };
+        return Consumer.of(service, dubbo::destroy);
     }
 }

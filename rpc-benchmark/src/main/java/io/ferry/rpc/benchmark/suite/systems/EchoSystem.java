@@ -60,30 +60,36 @@ public final class EchoSystem {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         ch.pipeline().addLast(new LengthFieldBasedFrameDecoder(MAX_FRAME, 0, 4, 0, 4),
-                                new Answerer());
+                                new Answerer(tuning.splitAnswers()));
                     }
                 }).bind(host, port).syncUninterruptibly().channel();
         int bound = ((InetSocketAddress) server.localAddress()).getPort();
-        return new Provider() {
-            @Override
-            public int port() {
-                return bound;
-            }
-
-            @Override
-            public void close() {
-                server.close().syncUninterruptibly();
-                group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-            }
-        };
+        return Provider.of(bound, () -> {
+            server.close().syncUninterruptibly();
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        });
     }
 
-    /** Answers each request with a frame of the size it asks for, flushing once per read batch. */
+    /**
+     * Answers each request with a frame of the size it asks for, flushing once per read batch; or, split, its
+     * header and its body in two writes and two flushes, which is what meets Nagle and delayed ACK.
+     */
     private static final class Answerer extends SimpleChannelInboundHandler<ByteBuf> {
+        private final boolean split;
+
+        Answerer(boolean split) {
+            this.split = split;
+        }
+
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, ByteBuf request) {
             long id = request.readLong();
             int size = request.readInt();
+            if (split) {
+                ctx.writeAndFlush(ctx.alloc().ioBuffer(12).writeInt(size - 4).writeLong(id), ctx.voidPromise());
+                ctx.writeAndFlush(ctx.alloc().ioBuffer(size - 12).writeZero(size - 12), ctx.voidPromise());
+                return;
+            }
             ByteBuf answer = ctx.alloc().ioBuffer(size);
             answer.writeInt(size - 4).writeLong(id).writeZero(size - 12);
             ctx.write(answer, ctx.voidPromise());
@@ -99,17 +105,7 @@ public final class EchoSystem {
         Map<String, FrameSizes.Size> sizes = FrameSizes.measure();
         EchoClient client = new EchoClient(host, port, tuning);
         UserService service = new EchoUsers(client, sizes);
-        return new Consumer() {
-            @Override
-            public UserService service() {
-                return service;
-            }
-
-            @Override
-            public void close() {
-                client.close();
-            }
-        };
+        return Consumer.of(service, client::close);
     }
 
     /** One connection; calls wait on a future found again by the answer's id. */

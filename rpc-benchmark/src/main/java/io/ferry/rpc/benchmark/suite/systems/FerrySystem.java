@@ -31,17 +31,7 @@ public final class FerrySystem {
         Ferry ferry = Ferry.builder().shutdownHook(false).application(ApplicationConfig.of("bench-provider"))
                 .protocol(protocol.build()).build();
         int bound = ferry.export(ServiceConfig.builder(UserService.class, (UserService) new Users()).build());
-        return new Provider() {
-            @Override
-            public int port() {
-                return bound;
-            }
-
-            @Override
-            public void close() {
-                ferry.close();
-            }
-        };
+        return Provider.of(bound, ferry::close);
     }
 
     public static Consumer consumer(String system, String host, int port, Tuning tuning) {
@@ -60,16 +50,6 @@ public final class FerrySystem {
             reference.connections(tuning.connections());
         }
         UserService service = ferry.reference(reference.build());
-        return new Consumer() {
-            @Override
-            public UserService service() {
-                return service;
-            }
-
-            @Override
-            public void close() {
-                ferry.close();
-            }
-        };
+        return Consumer.of(service, ferry::close);
     }
 }

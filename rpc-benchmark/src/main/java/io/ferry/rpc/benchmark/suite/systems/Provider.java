@@ -6,4 +6,19 @@ public interface Provider extends AutoCloseable {
 
     @Override
     void close();
+
+    /** A provider serving on {@code port}, stopped by {@code close}. */
+    static Provider of(int port, Runnable close) {
+        return new Provider() {
+            @Override
+            public int port() {
+                return port;
+            }
+
+            @Override
+            public void close() {
+                close.run();
+            }
+        };
+    }
 }

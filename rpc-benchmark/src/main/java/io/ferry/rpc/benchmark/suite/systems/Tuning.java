@@ -7,14 +7,19 @@ package io.ferry.rpc.benchmark.suite.systems;
  * @param ioThreads   event-loop threads (provider: the server's; consumer: the client's)
  * @param connections connections from the consumer to the provider
  * @param tcpNoDelay  false turns Nagle's algorithm on
+ * @param splitAnswers the echo writes each answer in two segments (header, then the rest), as the field report's
+ *                     server did
  */
-public record Tuning(int ioThreads, int connections, Boolean tcpNoDelay) {
-    public static final Tuning DEFAULTS = new Tuning(0, 0, null);
+public record Tuning(int ioThreads, int connections, Boolean tcpNoDelay, boolean splitAnswers) {
+    public static final Tuning DEFAULTS = new Tuning(0, 0, null, false);
 
-    /** From system properties {@code bench.ioThreads}, {@code bench.connections}, {@code bench.tcpNoDelay}. */
+    /**
+     * From system properties {@code bench.ioThreads}, {@code bench.connections}, {@code bench.tcpNoDelay},
+     * {@code bench.splitAnswers}.
+     */
     public static Tuning fromSystemProperties() {
         String noDelay = System.getProperty("bench.tcpNoDelay");
         return new Tuning(Integer.getInteger("bench.ioThreads", 0), Integer.getInteger("bench.connections", 0),
-                noDelay == null ? null : Boolean.valueOf(noDelay));
+                noDelay == null ? null : Boolean.valueOf(noDelay), Boolean.getBoolean("bench.splitAnswers"));
     }
 }
