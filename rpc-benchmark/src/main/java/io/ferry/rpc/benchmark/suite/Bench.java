@@ -155,11 +155,14 @@ public final class Bench {
                 + System.getProperty("java.version") + ".";
     }
 
-    /** The tuning system properties this JVM was given, passed on to providers and forks. */
+    /**
+     * The tuning system properties this JVM was given, passed on to providers and forks: the experiments'
+     * {@code bench.*}, and Ferry's own {@code ferry.*} overrides ({@code -Dferry.protocol.dispatcher=direct}).
+     */
     private static List<String> tuningProperties() {
         List<String> properties = new ArrayList<>();
         System.getProperties().forEach((k, v) -> {
-            if (String.valueOf(k).startsWith("bench.")) {
+            if (String.valueOf(k).startsWith("bench.") || String.valueOf(k).startsWith("ferry.")) {
                 properties.add("-D" + k + "=" + v);
             }
         });
