@@ -59,6 +59,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The bootstrap: exports services and creates references for a plain Java program.
@@ -95,18 +96,20 @@ public final class Ferry implements AutoCloseable {
     private boolean closed;
     private final CountDownLatch terminated = new CountDownLatch(1);
     private final Map<String, Object> named = new ConcurrentHashMap<>();
+    private final Map<String, ReferenceConfig<?>> namedConfigs = new ConcurrentHashMap<>();
 
     private Ferry(Builder b) {
         this.sources = b.sources != null ? b.sources
                 : Sources.of(System.getProperties(), Thread.currentThread().getContextClassLoader());
         this.application = application(b);
-        Settings provider = sources.provider();
+        Settings provider = Settings.layered(sources.system().provider(), b.providerDefaults,
+                sources.classPath().provider());
         Settings protocolSettings = sources.merged(Sources.Layer::protocol, b.protocol.settings());
         protocolSettings.fillFrom(Sources.forProtocol(provider)); // the protocol's own values win in every source
         this.protocol = b.protocol.withSettings(protocolSettings);
         this.serviceDefaults = Sources.forServices(provider);
         this.consumer = b.consumer.withSettings(sources.merged(Sources.Layer::consumer, b.consumer.settings()));
-        this.registryConfig = registry(b.registry);
+        this.registryConfig = registry(b.registry, b.registrySettings);
         this.shutdownHook = b.shutdownHook ? new Thread(this::close, "ferry-shutdown") : null;
         if (shutdownHook != null) {
             Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -127,9 +130,12 @@ public final class Ferry implements AutoCloseable {
      * The registry: one whose address {@code -D} gives; else the code's; else one the class path's
      * {@code ferry.properties} gives. Registry options without an address have nothing to apply to.
      */
-    private RegistryConfig registry(RegistryConfig code) {
+    private RegistryConfig registry(RegistryConfig code, Settings codeSettings) {
         Settings fromSystem = sources.system().registry();
         Settings fromClassPath = sources.classPath().registry();
+        if (codeSettings != null) { // a file's registry: -D changes it option by option
+            return FileBootstrap.registry(Settings.layered(fromSystem, codeSettings, fromClassPath));
+        }
         if (fromSystem.get(Options.REGISTRY_ADDRESS) != null
                 || (code == null && fromClassPath.get(Options.REGISTRY_ADDRESS) != null)) {
             return FileBootstrap.registry(Settings.layered(fromSystem, fromClassPath));
@@ -222,6 +228,11 @@ public final class Ferry implements AutoCloseable {
         // the provider's defaults are in the service's settings already; a service has no built-in timeout
         return new Resolved(methodSettings(merged.methods()), AnnotationValues::methodSettings, merged.settings(),
                 new Settings());
+    }
+
+    /** The registry in force (code or file, with -D and the class path's ferry.properties applied), or null. */
+    public RegistryConfig registryConfig() {
+        return registryConfig;
     }
 
     /** The consumer defaults in force: the code's, with {@code -D} and the class path's ferry.properties applied. */
@@ -335,17 +346,20 @@ public final class Ferry implements AutoCloseable {
      * @throws IllegalStateException when the class path has neither
      */
     public static Ferry load() {
-        FileBootstrap.Loaded loaded = FileBootstrap.fromClassPath(Thread.currentThread().getContextClassLoader(),
-                Map.of());
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        FileBootstrap.Loaded loaded = FileBootstrap.fromClassPath(loader, Map.of());
         if (loaded == null) {
             throw new IllegalStateException("no ferry.xml or ferry.properties on the class path");
         }
-        return fromLoaded(loaded, null);
+        // the class path's ferry.properties is then the file itself, not a source of defaults beneath it
+        return fromLoaded(loaded, loader.getResource("ferry.xml") == null
+                ? Sources.of(System.getProperties(), null) : null);
     }
 
     /** {@link #fromXml(Path)} for a file whose name ends in {@code .xml}, else {@link #fromProperties(Path)}. */
     public static Ferry load(Path file) {
-        return file.getFileName().toString().endsWith(".xml") ? fromXml(file) : fromProperties(file);
+        return file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".xml") ? fromXml(file)
+                : fromProperties(file);
     }
 
     /**
@@ -354,6 +368,8 @@ public final class Ferry implements AutoCloseable {
      */
     static Ferry fromLoaded(FileBootstrap.Loaded loaded, Sources sources) {
         Builder builder = builder().protocol(loaded.protocol()).consumer(loaded.consumer()).sources(sources);
+        builder.providerDefaults(loaded.provider());
+        builder.registrySettings = loaded.registrySettings().isEmpty() ? null : loaded.registrySettings();
         if (loaded.application() != null) {
             builder.application(loaded.application());
         }
@@ -362,8 +378,12 @@ public final class Ferry implements AutoCloseable {
         }
         Ferry ferry = builder.build();
         try {
+            ferry.refuseStrayOverrides(loaded);
             loaded.services().forEach(ferry::export);
-            loaded.references().forEach((id, config) -> ferry.named.put(id, ferry.reference(config)));
+            loaded.references().forEach((id, config) -> {
+                ferry.namedConfigs.put(id, config);
+                ferry.named.put(id, ferry.reference(config));
+            });
             return ferry;
         } catch (RuntimeException e) {
             ferry.close();
@@ -371,10 +391,40 @@ public final class Ferry implements AutoCloseable {
         }
     }
 
+    /** -D or the class path's ferry.properties naming a reference or service the file lacks is a mistake. */
+    private void refuseStrayOverrides(FileBootstrap.Loaded loaded) {
+        Set<String> services = new java.util.HashSet<>();
+        loaded.services().forEach(s -> services.add(s.interfaceType().getName()));
+        for (Sources.Layer layer : List.of(sources.system(), sources.classPath())) {
+            layer.referenceIds().forEach((id, where) -> {
+                if (!loaded.references().containsKey(id)) {
+                    throw new IllegalArgumentException(where + ": no reference '" + id + "' in the file (expected: "
+                            + "one of " + loaded.references().keySet() + ")");
+                }
+            });
+            layer.serviceNames().forEach((name, where) -> {
+                if (!services.contains(name)) {
+                    throw new IllegalArgumentException(where + ": no service " + name + " in the file (expected: "
+                            + "one of " + services + ")");
+                }
+            });
+        }
+    }
+
     /** One line on what runs: the port it serves on (if any) and the references a file declared. */
     public synchronized String describe() {
         return (server == null ? "no services" : "serving on port " + server.port())
                 + (named.isEmpty() ? "" : "; references " + named.keySet());
+    }
+
+    /** The settings of a reference a file declared, by its id: {@link #settingsOf(ReferenceConfig)} for files. */
+    public Resolved settingsOf(String referenceId) {
+        ReferenceConfig<?> config = namedConfigs.get(referenceId);
+        if (config == null) {
+            throw new IllegalArgumentException("reference: '" + referenceId + "' (expected: one of "
+                    + namedConfigs.keySet() + ")");
+        }
+        return settingsOf(config);
     }
 
     /** A reference a file declared ({@code <reference id>}, {@code ferry.reference.<id>.*}), by its id. */
@@ -411,8 +461,14 @@ public final class Ferry implements AutoCloseable {
         Map<Method, ReferenceHandler.MethodPlan> plans = new HashMap<>();
         for (Method method : config.interfaceType().getMethods()) {
             if (method.getDeclaringClass() != Object.class && !Modifier.isStatic(method.getModifiers())) {
-                plans.put(method, ReferenceHandler.plan(method, resolved.get(Options.TIMEOUT, method),
-                        resolved.get(Options.ONEWAY, method)));
+                try {
+                    plans.put(method, ReferenceHandler.plan(method, resolved.get(Options.TIMEOUT, method),
+                            resolved.get(Options.ONEWAY, method)));
+                } catch (IllegalArgumentException e) {
+                    String where = resolved.setting(Options.ONEWAY, method).where();
+                    boolean fromFile = where.contains(":") || where.startsWith("-D"); // not code, nor annotation
+                    throw fromFile ? new IllegalArgumentException(where + ": " + e.getMessage(), e) : e;
+                }
             }
         }
         String service = config.interfaceType().getName();
@@ -649,6 +705,15 @@ public final class Ferry implements AutoCloseable {
         private boolean shutdownHook = true;
         private boolean applicationSet;
         private Sources sources;
+        /** A file's provider scope and registry settings (code has neither). */
+        private Settings providerDefaults = new Settings();
+        private Settings registrySettings;
+
+        /** A file's provider scope: defaults for the protocol and every service, placed after sources merge. */
+        Builder providerDefaults(Settings provider) {
+            this.providerDefaults = provider;
+            return this;
+        }
 
         /** The sources besides code: by default the system properties and the class path's ferry.properties. */
         Builder sources(Sources sources) {

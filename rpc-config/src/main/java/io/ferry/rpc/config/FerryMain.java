@@ -27,10 +27,17 @@ public final class FerryMain {
         Ferry ferry;
         try {
             ferry = args.length == 1 ? Ferry.load(Path.of(args[0])) : Ferry.load();
-        } catch (IllegalArgumentException | IllegalStateException e) {
+        } catch (RuntimeException e) {
             System.err.println(e.getMessage()); // names the file, line and option: enough to fix it
             System.exit(2);
             return;
+        }
+        if (ferry.describe().equals("no services")) {
+            ferry.close();
+            System.err.println((args.length == 1 ? args[0] : "the class path's file") + ": no service and no "
+                    + "reference (expected: at least one <service> or <reference>, or ferry.service.* or "
+                    + "ferry.reference.* keys)");
+            System.exit(2);
         }
         System.out.println("Ferry started from " + (args.length == 1 ? args[0] : "the class path") + ": "
                 + ferry.describe());

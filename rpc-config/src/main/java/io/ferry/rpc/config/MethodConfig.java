@@ -84,6 +84,17 @@ public final class MethodConfig {
         return settings.copy();
     }
 
+    /** "file:line: " where a file or -D set this method, else empty: the prefix of messages about it. */
+    String where() {
+        for (Option<?> option : settings.options()) {
+            String where = settings.setting(option).where();
+            if (!where.isEmpty() && !where.startsWith("method ")) {
+                return where + ": ";
+            }
+        }
+        return "";
+    }
+
     /** Null when not set here. */
     public Duration timeout() {
         return settings.get(Options.TIMEOUT);

@@ -61,8 +61,8 @@ public final class ReferenceConfig<T> {
         this.methods = Map.copyOf(methods);
         for (MethodConfig method : this.methods.values()) {
             if (Arrays.stream(interfaceType.getMethods()).noneMatch(m -> m.getName().equals(method.name()))) {
-                throw new IllegalArgumentException("method: " + method.name() + " (expected: a method of "
-                        + interfaceType.getName() + ")");
+                throw new IllegalArgumentException(method.where() + "method: " + method.name()
+                        + " (expected: a method of " + interfaceType.getName() + ")");
             }
             for (Option<?> option : method.settings().options()) {
                 if (option == Options.EXECUTES) {
@@ -72,7 +72,12 @@ public final class ReferenceConfig<T> {
             }
         }
         String url = settings.get(Options.URL);
-        this.address = url == null ? null : parseUrl(url);
+        try {
+            this.address = url == null ? null : parseUrl(url);
+        } catch (IllegalArgumentException e) {
+            String where = settings.setting(Options.URL).where();
+            throw where.isEmpty() ? e : new IllegalArgumentException(where + ": " + e.getMessage(), e);
+        }
     }
 
     public static <T> Builder<T> builder(Class<T> interfaceType) {

@@ -68,8 +68,8 @@ public final class ServiceConfig<T> {
         }
         for (MethodConfig method : this.methods.values()) {
             if (Arrays.stream(interfaceType.getMethods()).noneMatch(m -> m.getName().equals(method.name()))) {
-                throw new IllegalArgumentException("method: " + method.name() + " (expected: a method of "
-                        + interfaceType.getName() + ")");
+                throw new IllegalArgumentException(method.where() + "method: " + method.name()
+                        + " (expected: a method of " + interfaceType.getName() + ")");
             }
             if (method.oneway() != null) {
                 throw new IllegalArgumentException("method " + method.name() + " oneway: " + method.oneway()

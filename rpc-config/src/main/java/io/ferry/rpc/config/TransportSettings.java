@@ -155,7 +155,7 @@ final class TransportSettings {
         try {
             return build.get();
         } catch (IllegalArgumentException e) {
-            String where = whereOf(s, options.toArray(Option<?>[]::new));
+            String where = whereOf(s, s.options().toArray(Option<?>[]::new)); // values that clash together
             throw where.isEmpty() ? e : new IllegalArgumentException(where + e.getMessage(), e);
         }
     }

@@ -8,6 +8,7 @@ import io.ferry.rpc.config.internal.files.FileBootstrap;
 import io.ferry.rpc.config.internal.files.Sources;
 import io.ferry.rpc.config.option.Option;
 import io.ferry.rpc.config.option.Options;
+import io.ferry.rpc.config.option.Resolved;
 import io.ferry.rpc.config.option.Scope;
 import io.ferry.rpc.config.option.Settings;
 import org.junit.jupiter.api.Test;
@@ -233,8 +234,16 @@ class FrontEndsAgreeTest {
                 sample(o)));
         for (FileBootstrap.Loaded loaded : List.of(FileBootstrap.fromXml(xml, Map.of()),
                 FileBootstrap.fromProperties(properties, Map.of()))) {
-            assertEquals(toProtocol, loaded.protocol().settings().values());
-            assertEquals(toService, loaded.services().get(0).settings().values());
+            assertEquals(expected(provider), loaded.provider().values());
+            try (Ferry ferry = Ferry.builder().shutdownHook(false).sources(Sources.none())
+                    .protocol(loaded.protocol()).providerDefaults(loaded.provider()).build()) {
+                assertEquals(toProtocol, ferry.protocol().settings().values());
+                Resolved service = ferry.settingsOf(loaded.services().get(0));
+                Map<String, Object> got = new TreeMap<>();
+                provider.stream().filter(o -> !o.scopes().contains(Scope.PROTOCOL))
+                        .forEach(o -> got.put(o.name(), service.get(o)));
+                assertEquals(toService, got);
+            }
         }
     }
 

@@ -163,6 +163,13 @@ class PrecedenceTest {
         assertEquals("-Dferry.consumer.timout: no such option for a consumer (did you mean ferry.consumer.timeout?)",
                 assertThrows(IllegalArgumentException.class, () -> Sources.of(Map.of("ferry.consumer.timout", "1"),
                         null)).getMessage());
+        assertEquals("-Dferry.consumr.timeout: unknown key (did you mean ferry.consumer.timeout?)",
+                assertThrows(IllegalArgumentException.class, () -> Sources.of(Map.of("ferry.consumr.timeout", "5"),
+                        null)).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Sources.of(Map.of(
+                "ferry.reference.greeter.interface", "java.lang.Runnable"), null)).getMessage()
+                .startsWith("-Dferry.reference.greeter.interface: interface (expected: set it where the reference is "
+                        + "declared"));
         Sources stray = Sources.of(Map.of("ferry.registry.session", "5000"), null);
         String message = assertThrows(IllegalArgumentException.class, () -> Ferry.builder().shutdownHook(false)
                 .sources(stray).registry(RegistryConfig.of("zookeeper://127.0.0.1:1")).build()).getMessage();

@@ -85,6 +85,15 @@ class PropertiesBootstrapTest {
     }
 
     @Test
+    void escapesReadAsJavaUtilPropertiesReadsThem() throws Exception {
+        FileBootstrap.Loaded loaded = FileBootstrap.fromProperties(file("escapes.properties",
+                "ferry.application.name = caf\\u00e9\\\\bar", "ferry.consumer.timeout = 2\\",
+                "  500"), Map.of());
+        assertEquals("caf\u00e9\\bar", loaded.application().name());
+        assertEquals(Duration.ofMillis(2500), loaded.consumer().timeout(), "a trailing backslash continues");
+    }
+
+    @Test
     void everyMistakeNamesTheFileLineAndWhatWasExpected() throws Exception {
         refused("bad.properties:2: ferry.consumer.timout: no such option for a consumer (did you mean "
                 + "ferry.consumer.timeout?)", file("bad.properties", "ferry.application.name = x",
@@ -104,6 +113,13 @@ class PropertiesBootstrapTest {
         refused("bad7.properties:1: class java.lang.String (expected: an implementation of "
                 + UserService.class.getName() + ")", file("bad7.properties",
                 "ferry.service." + UserService.class.getName() + ".class = java.lang.String"));
+        refused("bad8.properties:2: both class and ref (expected: one of them)", file("bad8.properties",
+                "ferry.service." + UserService.class.getName() + ".class = " + UserServiceImpl.class.getName(),
+                "ferry.service." + UserService.class.getName() + ".ref = users"));
+        refused("bad9.properties:1: dubbo.consumer.timeout: a Dubbo key (expected: ferry.consumer.timeout, with the "
+                + "option names of Ferry's reference)", file("bad9.properties", "dubbo.consumer.timeout = 100"));
+        refused("bad10.properties:1: fery.consumer.timeout: unknown key (did you mean ferry.consumer.timeout?)",
+                file("bad10.properties", "fery.consumer.timeout = 100"));
         assertEquals("-Dferry.consumer.retries: retries: 'many' (expected: a whole number)", assertThrows(
                 IllegalArgumentException.class, () -> Sources.of(Map.of("ferry.consumer.retries", "many"), null))
                 .getMessage());

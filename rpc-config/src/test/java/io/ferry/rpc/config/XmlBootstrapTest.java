@@ -7,12 +7,15 @@ import io.ferry.rpc.config.fixtures.UserServiceImpl;
 import io.ferry.rpc.config.fixtures.ZooKeeperFixture;
 import io.ferry.rpc.config.internal.files.FileBootstrap;
 import io.ferry.rpc.config.internal.files.Sources;
+import io.ferry.rpc.config.option.Options;
+import io.ferry.rpc.config.option.Resolved;
 import io.ferry.rpc.remoting.ThreadPoolKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.InputStream;
+import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -88,8 +91,8 @@ class XmlBootstrapTest {
         Path consumer = fixture("dubbo-demo-consumer.xml");
         Ferry serving = start(provider, overrides);
         assertEquals(100, serving.protocol().serverOptions().threads(), "<provider threads> goes to the protocol");
-        assertEquals(Duration.ofSeconds(3), load(provider).services().get(0).timeout(),
-                "<provider timeout> goes to services");
+        assertEquals(Duration.ofSeconds(2), serving.settingsOf(load(provider).services().get(0))
+                .get(Options.TIMEOUT, DemoService.class.getMethod("sayHello", String.class)), "the method's own");
         Ferry calling = start(consumer, consumerOverrides);
         DemoService demo = calling.reference("demoService", DemoService.class);
         assertEquals("Hello world", demo.sayHello("world"));
@@ -107,18 +110,24 @@ class XmlBootstrapTest {
     @Test
     void providerDefaultsFillWhatTheProtocolAndEachServiceLeaveUnset() throws Exception {
         FileBootstrap.Loaded loaded = load(xml("defaults.xml", """
-                  <ferry:protocol threads="4"/>
+                  <ferry:protocol threads="4" host="127.0.0.1" port="0"/>
                   <ferry:provider timeout="2500" threads="50" threadpool="cached" version="2.0" executes="7"/>
                   <ferry:service interface="%s" class="%s" timeout="900"/>
                   <ferry:service interface="%s" class="%s"/>
                 """.formatted(UserService.class.getName(), UserServiceImpl.class.getName(),
                 DemoService.class.getName(), DemoServiceImpl.class.getName())));
-        assertEquals(4, loaded.protocol().serverOptions().threads(), "the protocol's own value wins");
-        assertEquals(ThreadPoolKind.CACHED, loaded.protocol().serverOptions().pool().kind());
-        assertEquals(Duration.ofMillis(900), loaded.services().get(0).timeout(), "the service's own value wins");
-        assertEquals(Duration.ofMillis(2500), loaded.services().get(1).timeout());
-        assertEquals("2.0", loaded.services().get(1).version());
-        assertEquals(7, loaded.services().get(1).executes());
+        try (Ferry ferry = Ferry.fromLoaded(loaded, Sources.of(Map.of("ferry.provider.timeout", "3000"), null))) {
+            Method hello = UserService.class.getMethod("hello", String.class);
+            Method sayHello = DemoService.class.getMethod("sayHello", String.class);
+            assertEquals(4, ferry.protocol().serverOptions().threads(), "the protocol's own value wins");
+            assertEquals(ThreadPoolKind.CACHED, ferry.protocol().serverOptions().pool().kind());
+            Resolved users = ferry.settingsOf(loaded.services().get(0));
+            assertEquals(Duration.ofMillis(900), users.get(Options.TIMEOUT, hello), "the service's own value wins");
+            Resolved demo = ferry.settingsOf(loaded.services().get(1));
+            assertEquals(Duration.ofMillis(3000), demo.get(Options.TIMEOUT, sayHello), "-D beats the file's provider");
+            assertEquals("2.0", demo.get(Options.VERSION));
+            assertEquals(7, demo.get(Options.EXECUTES, sayHello));
+        }
     }
 
     @Test
@@ -179,6 +188,56 @@ class XmlBootstrapTest {
         assertEquals(given, loaded.services().get(0).implementation());
     }
 
+    @Test
+    void systemPropertiesChangeAFilesRegistryOptionByOption() throws Exception {
+        Path file = xml("registry.xml", """
+                  <ferry:registry address="zookeeper://127.0.0.1:21181" timeout="1000" file="none"/>
+                """);
+        try (Ferry ferry = Ferry.fromLoaded(load(file), Sources.of(Map.of("ferry.registry.address",
+                "zookeeper://127.0.0.1:21182", "ferry.registry.session", "4000"), NO_DEFAULTS))) {
+            RegistryConfig registry = ferry.registryConfig();
+            assertEquals("127.0.0.1:21182", registry.options().connectString(), "-D's address");
+            assertEquals(Duration.ofSeconds(1), registry.options().connectionTimeout(), "the file's timeout");
+            assertEquals(Duration.ofSeconds(4), registry.options().sessionTimeout(), "-D's session");
+            assertEquals(null, registry.options().cacheFile(), "the file's file=\"none\"");
+        }
+    }
+
+    @Test
+    void anAnnotatedServiceTimeoutBeatsTheProvidersDefault() throws Exception {
+        Path file = xml("annotated.xml", """
+                  <ferry:protocol host="127.0.0.1" port="0"/>
+                  <ferry:provider timeout="700"/>
+                  <ferry:service interface="%s" class="%s"/>
+                """.formatted(io.ferry.rpc.config.annotated.Inventory.class.getName(),
+                io.ferry.rpc.config.annotated.InventoryImpl.class.getName()));
+        FileBootstrap.Loaded loaded = load(file);
+        try (Ferry ferry = Ferry.fromLoaded(loaded, Sources.none())) {
+            assertEquals(Duration.ofSeconds(3), ferry.settingsOf(loaded.services().get(0)).get(Options.TIMEOUT,
+                    io.ferry.rpc.config.annotated.Inventory.class.getMethod("stock", String.class)),
+                    "@RpcService(timeoutMillis = 3000) is the service's own");
+        }
+    }
+
+    @Test
+    void systemPropertiesNamingWhatTheFileLacksAreRefused() throws Exception {
+        Path file = xml("consumer.xml", "<ferry:consumer lazy=\"true\"/>\n");
+        assertEquals("-Dferry.reference.nosuch.retries: no reference 'nosuch' in the file (expected: one of [])",
+                assertThrows(IllegalArgumentException.class, () -> Ferry.fromLoaded(load(file),
+                        Sources.of(Map.of("ferry.reference.nosuch.retries", "0"), NO_DEFAULTS))).getMessage());
+    }
+
+    @Test
+    void valuesReadAlikeInXmlAndProperties() throws Exception {
+        // the schema takes what the option table reads: any case, a unit, a plus sign
+        FileBootstrap.Loaded loaded = load(xml("case.xml",
+                "<ferry:consumer loadbalance=\"Random\" check=\"FALSE\" timeout=\"2S\" retries=\"+1\"/>\n"));
+        assertEquals(LoadBalance.RANDOM, loaded.consumer().loadBalance());
+        assertEquals(false, loaded.consumer().check());
+        assertEquals(Duration.ofSeconds(2), loaded.consumer().timeout());
+        assertEquals(1, loaded.consumer().retries());
+    }
+
     private void refused(String expected, String body) throws Exception {
         Path file = xml("bad.xml", body);
         assertEquals(expected, assertThrows(IllegalArgumentException.class, () -> load(file))
@@ -214,6 +273,16 @@ class XmlBootstrapTest {
                 "<ferry:consumer/>\n<ferry:consumer/>\n");
         refused("bad.xml:3: <protocol> name=\"rest\" (expected: dubbo, the only one Ferry speaks)",
                 "<ferry:protocol name=\"rest\"/>\n");
+        refused("bad.xml:3: <reference id=\"greeter\">: timeout: '9999999999999999h' (expected: a smaller number)",
+                "<ferry:reference id=\"greeter\" interface=\"" + users + "\" timeout=\"9999999999999999h\"/>\n");
+        refused("bad.xml:3: <reference id=\"greeter\">: timeout: 9223372036854775807ms (expected: at most 26687 days)",
+                "<ferry:reference id=\"greeter\" interface=\"" + users + "\" timeout=\"9223372036854775807\"/>\n");
+        refused("bad.xml:3: <reference id=\"greeter.v1\">: id: 'greeter.v1' (expected: letters, digits, '-' or '_')",
+                "<ferry:reference id=\"greeter.v1\" interface=\"" + users + "\"/>\n");
+        refused("bad.xml:3: <service> version=\"${greeter.version}\": a placeholder "
+                + "(expected: a value; Ferry does not resolve placeholders: set the value with -Dferry.... or a "
+                + "ferry.properties instead)", "<ferry:service interface=\"" + users + "\" class=\""
+                + UserServiceImpl.class.getName() + "\" version=\"${greeter.version}\"/>\n");
         refused("bad.xml:5: <argument> inside <method>: not supported by Ferry: no callback arguments",
                 "<ferry:reference id=\"g\" interface=\"" + users + "\">\n<ferry:method name=\"hello\">\n"
                         + "<ferry:argument index=\"0\" callback=\"true\"/></ferry:method></ferry:reference>\n");

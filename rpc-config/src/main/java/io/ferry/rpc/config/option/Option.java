@@ -24,6 +24,8 @@ public final class Option<T> {
     private final String dubboName;
     private final String doc;
     private final T defaultValue;
+    /** The longest duration an option takes: what a deadline in nanoseconds can hold, with room to add to it. */
+    private static final Duration LONGEST = Duration.ofNanos(Long.MAX_VALUE / 4);
 
     private Option(String name, Class<T> type, String defaultText, String unit, long min, long max,
                    Set<Scope> scopes, String dubboName, String doc) {
@@ -142,6 +144,10 @@ public final class Option<T> {
             throw invalid(where, spelled, "none", "a value");
         }
         long n;
+        if (value instanceof Duration d && !d.isNegative() && d.compareTo(LONGEST) > 0) {
+            // deadlines are kept in nanoseconds
+            throw invalid(where, spelled, d.toMillis() + "ms", "at most " + LONGEST.toDays() + " days");
+        }
         if (value instanceof Duration d) {
             n = d.isNegative() ? -1 : d.compareTo(Duration.ofMillis(Long.MAX_VALUE)) > 0 ? Long.MAX_VALUE
                     : Math.max(d.toMillis(), d.isZero() ? 0 : 1);
@@ -188,9 +194,10 @@ public final class Option<T> {
             if (type == Long.class) {
                 return Long.valueOf(t);
             }
-        } catch (NumberFormatException e) {
-            throw invalid(where, spelled, "'" + t + "'", type == Duration.class
-                    ? "milliseconds, or a number with ms, s, m or h" : "a whole number");
+        } catch (NumberFormatException | ArithmeticException e) {
+            boolean tooLarge = t.matches("\\+?[0-9]+\\s*[a-zA-Z]*");
+            throw invalid(where, spelled, "'" + t + "'", tooLarge ? "a smaller number"
+                    : type == Duration.class ? "milliseconds, or a number with ms, s, m or h" : "a whole number");
         }
         if (type == Boolean.class) {
             if (t.equalsIgnoreCase("true") || t.equalsIgnoreCase("false")) {

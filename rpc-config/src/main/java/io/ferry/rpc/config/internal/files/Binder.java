@@ -20,16 +20,6 @@ final class Binder {
     private Binder() {
     }
 
-    /**
-     * Places the provider's defaults: those the protocol takes under the protocol's own settings, the others under
-     * every service's. A setting of the protocol or the service itself wins.
-     */
-    static void placeProviderDefaults(Settings provider, Settings protocol, Iterable<Settings> services) {
-        protocol.fillFrom(Sources.forProtocol(provider));
-        Settings perService = Sources.forServices(provider);
-        services.forEach(service -> service.fillFrom(perService));
-    }
-
     /** The application the settings name, or null when they name none. */
     static ApplicationConfig application(Settings s) {
         String name = s.get(Options.APPLICATION_NAME);
@@ -46,8 +36,12 @@ final class Binder {
             }
             return null;
         }
-        return RegistryConfig.of(address, s.get(Options.SESSION_TIMEOUT), s.get(Options.REGISTRY_CONNECTION_TIMEOUT),
-                s.get(Options.REGISTRY_FILE));
+        try {
+            return RegistryConfig.of(address, s.get(Options.SESSION_TIMEOUT),
+                    s.get(Options.REGISTRY_CONNECTION_TIMEOUT), s.get(Options.REGISTRY_FILE));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(s.setting(Options.REGISTRY_ADDRESS).where() + ": " + e.getMessage(), e);
+        }
     }
 
     static ConsumerConfig consumer(Settings s) {

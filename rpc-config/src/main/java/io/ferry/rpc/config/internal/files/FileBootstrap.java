@@ -22,9 +22,18 @@ import java.util.Map;
  */
 public final class FileBootstrap {
     /** What a file describes, ready to build; application and registry are null when the file names none. */
-    public record Loaded(ApplicationConfig application, RegistryConfig registry, ProtocolConfig protocol,
-                         ConsumerConfig consumer, List<ServiceConfig<?>> services,
-                         Map<String, ReferenceConfig<?>> references) {
+    /**
+     * @param registrySettings the registry as the file set it, for {@code -D} to change option by option
+     * @param provider         the provider scope's defaults; the bootstrap places them after merging sources, so
+     *                         that {@code -Dferry.provider.*} beats the file and a service's own values beat both
+     */
+    public record Loaded(ApplicationConfig application, RegistryConfig registry, Settings registrySettings,
+                         ProtocolConfig protocol, Settings provider, ConsumerConfig consumer,
+                         List<ServiceConfig<?>> services, Map<String, ReferenceConfig<?>> references) {
+        /** Whether the file describes anything to run: a service or a reference. */
+        public boolean isEmpty() {
+            return services.isEmpty() && references.isEmpty();
+        }
     }
 
     private FileBootstrap() {
@@ -72,9 +81,6 @@ public final class FileBootstrap {
     }
 
     private static Loaded bind(FileModel model, Map<String, Object> beans) {
-        List<Settings> serviceSettings = new ArrayList<>();
-        model.services.values().forEach(member -> serviceSettings.add(member.settings));
-        Binder.placeProviderDefaults(model.provider, model.protocol, serviceSettings);
         List<ServiceConfig<?>> services = new ArrayList<>();
         for (FileModel.Member member : model.services.values()) {
             services.add(service(member, implementation(member, model, beans)));
@@ -84,7 +90,8 @@ public final class FileBootstrap {
             references.put(member.id, reference(member));
         }
         return new Loaded(Binder.application(model.application), Binder.registry(model.registry),
-                Binder.protocol(model.protocol), Binder.consumer(model.consumer), services, references);
+                model.registry.copy(), Binder.protocol(model.protocol), model.provider.copy(),
+                Binder.consumer(model.consumer), services, references);
     }
 
     private static ReferenceConfig<?> reference(FileModel.Member member) {
@@ -94,8 +101,10 @@ public final class FileBootstrap {
         }
         Class<?> type = load(member.type, member.typeWhere);
         ReferenceConfig.Builder<?> b = ReferenceConfig.builder(type);
-        Binder.reference(member, b);
-        return built(b::build, member.firstSeen);
+        return built(() -> {
+            Binder.reference(member, b);
+            return b.build();
+        }, member.firstSeen);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -107,12 +116,17 @@ public final class FileBootstrap {
                     + " (expected: an implementation of " + type.getName() + ")");
         }
         ServiceConfig.Builder b = ServiceConfig.builder((Class) type, instance);
-        Binder.service(member, b);
-        return built(b::build, member.firstSeen);
+        return built(() -> {
+            Binder.service(member, b);
+            return b.build();
+        }, member.firstSeen);
     }
 
     /** The service's implementation: a bean given in code or declared in the file, or a new instance of its class. */
     private static Object implementation(FileModel.Member member, FileModel model, Map<String, Object> beans) {
+        if (member.ref != null && member.type != null) {
+            throw new IllegalArgumentException(member.refWhere + ": both class and ref (expected: one of them)");
+        }
         if (member.ref != null) {
             Object given = beans.get(member.ref);
             if (given != null) {

@@ -50,8 +50,25 @@ final class FileModel {
     void addAll(List<PropertiesReader.Entry> entries) {
         for (PropertiesReader.Entry entry : entries) {
             if (PropertyKey.isFerryKey(entry.key())) {
+                XmlReader.refusePlaceholder(entry.where() + ": " + entry.key(), entry.value());
                 add(PropertyKey.parse(entry.key(), entry.where()), entry.value(), entry.where());
+            } else {
+                refuseNearMiss(entry);
             }
+        }
+    }
+
+    /** Other keys are not Ferry's business, unless they look meant for it: Dubbo's prefix, or a misspelt one. */
+    private static void refuseNearMiss(PropertiesReader.Entry entry) {
+        String head = entry.key().contains(".") ? entry.key().substring(0, entry.key().indexOf('.')) : "";
+        String rest = entry.key().substring(head.length());
+        if (head.equals("dubbo")) {
+            throw new IllegalArgumentException(entry.where() + ": " + entry.key() + ": a Dubbo key (expected: ferry"
+                    + rest + ", with the option names of Ferry's reference)");
+        }
+        if (!head.isEmpty() && io.ferry.rpc.config.option.DidYouMean.nearest(head, List.of("ferry")) != null) {
+            throw new IllegalArgumentException(entry.where() + ": " + entry.key() + ": unknown key (did you mean ferry"
+                    + rest + "?)");
         }
     }
 

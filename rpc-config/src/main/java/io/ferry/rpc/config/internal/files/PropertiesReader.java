@@ -16,7 +16,10 @@ import java.util.Map;
 /**
  * Reads a properties file keeping each entry's line, which {@link java.util.Properties} forgets: {@code key=value}
  * or {@code key: value}, comments starting with {@code #} or {@code !}, a trailing backslash continuing the value
- * on the next line. UTF-8. A key set twice is an error naming both lines.
+ * on the next line, and the escapes {@code Properties} reads (a backslash, {@code u} and four hex digits; a backslash
+ * before a tab letter, {@code =}, {@code :} or another backslash; ...). UTF-8,
+ * not {@code Properties}' Latin-1: a file is written by people, in today's editors. A key set twice is an error
+ * naming both lines.
  */
 final class PropertiesReader {
     /** One entry and where it was read. */
@@ -49,7 +52,7 @@ final class PropertiesReader {
                     continue;
                 }
                 StringBuilder logical = new StringBuilder();
-                while (text.endsWith("\\") && (line = reader.readLine()) != null) {
+                while (continues(text) && (line = reader.readLine()) != null) {
                     number++;
                     logical.append(text, 0, text.length() - 1);
                     text = line.strip();
@@ -60,8 +63,8 @@ final class PropertiesReader {
                 if (separator < 0) {
                     throw new IllegalArgumentException(where + ": '" + logical + "' (expected: key=value)");
                 }
-                String key = logical.substring(0, separator).strip();
-                String value = logical.substring(separator + 1).strip();
+                String key = unescape(logical.substring(0, separator).strip(), where);
+                String value = unescape(logical.substring(separator + 1).strip(), where);
                 Integer before = firstLine.putIfAbsent(key, startLine);
                 if (before != null) {
                     throw new IllegalArgumentException(where + ": " + key + " is set again (first at line "
@@ -78,10 +81,54 @@ final class PropertiesReader {
     private static int separator(CharSequence text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (c == '=' || c == ':') {
+            if (c == '\\') {
+                i++; // an escaped character is part of the key
+            } else if (c == '=' || c == ':') {
                 return i;
             }
         }
         return -1;
+    }
+
+    /** An odd number of trailing backslashes continues the line; an even number are escaped backslashes. */
+    private static boolean continues(String text) {
+        int n = 0;
+        for (int i = text.length() - 1; i >= 0 && text.charAt(i) == '\\'; i--) {
+            n++;
+        }
+        return n % 2 == 1;
+    }
+
+    /** java.util.Properties' escapes: \\uXXXX, \\t, \\n, \\r, \\f, and a backslash before any other character. */
+    private static String unescape(String text, String where) {
+        if (text.indexOf('\\') < 0) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c != '\\' || i + 1 == text.length()) {
+                out.append(c);
+                continue;
+            }
+            char next = text.charAt(++i);
+            switch (next) {
+                case 't' -> out.append('\t');
+                case 'n' -> out.append('\n');
+                case 'r' -> out.append('\r');
+                case 'f' -> out.append('\f');
+                case 'u' -> {
+                    try {
+                        out.append((char) Integer.parseInt(text.substring(i + 1, i + 5), 16));
+                    } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+                        throw new IllegalArgumentException(where + ": '" + text + "' (expected: \\u and four hex "
+                                + "digits)");
+                    }
+                    i += 4;
+                }
+                default -> out.append(next);
+            }
+        }
+        return out.toString();
     }
 }

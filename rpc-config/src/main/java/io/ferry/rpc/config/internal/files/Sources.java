@@ -17,11 +17,13 @@ import java.util.TreeMap;
  * The two sources every bootstrap reads besides what it is given: {@code -D} system properties under a Ferry scope
  * ({@code -Dferry.consumer.timeout=2s}), which win over code, annotations and files, and a {@code ferry.properties}
  * on the class path, which only fills what they leave unset. Both use the properties names; a wrong key or value
- * fails the bootstrap naming the property or the file and line. References are found by id, services by interface.
+ * under {@code ferry.} fails the bootstrap naming the property or the file and line (Ferry's few switches, such as
+ * {@code ferry.transport.nio}, aside). References are found by id, services by interface.
  */
 public final class Sources {
-    private static final List<String> SCOPES = List.of("application", "registry", "protocol", "provider", "consumer",
-            "reference", "service");
+    /** Ferry's switches that are system properties but not configuration. */
+    private static final java.util.Set<String> SWITCHES = java.util.Set.of("ferry.transport.nio",
+            "ferry.updateReadme", "ferry.updateSchema");
 
     private final Layer system;
     private final Layer classPath;
@@ -35,7 +37,7 @@ public final class Sources {
     public static Sources of(Map<?, ?> properties, ClassLoader loader) {
         List<PropertiesReader.Entry> overrides = new ArrayList<>();
         new TreeMap<>(stringKeys(properties)).forEach((key, value) -> {
-            if (isFerryScope(key)) {
+            if (key.startsWith("ferry.") && !SWITCHES.contains(key)) {
                 overrides.add(new PropertiesReader.Entry(key, value, "-D" + key));
             }
         });
@@ -51,11 +53,6 @@ public final class Sources {
         Map<String, String> strings = new LinkedHashMap<>();
         properties.forEach((k, v) -> strings.put(String.valueOf(k), String.valueOf(v)));
         return strings;
-    }
-
-    /** Under a scope a file has; other {@code ferry.*} properties are Ferry's own switches. */
-    private static boolean isFerryScope(String key) {
-        return SCOPES.stream().anyMatch(scope -> key.startsWith("ferry." + scope + "."));
     }
 
     private static List<PropertiesReader.Entry> classPathEntries(ClassLoader loader) {
@@ -95,11 +92,6 @@ public final class Sources {
         return merged;
     }
 
-    /** The provider's defaults: what neither the protocol nor a service sets. */
-    public Settings provider() {
-        return Settings.layered(system.model.provider, classPath.model.provider);
-    }
-
     /** Provider defaults the protocol takes. */
     public static Settings forProtocol(Settings provider) {
         return provider.only(o -> o.scopes().contains(Scope.PROTOCOL));
@@ -116,6 +108,36 @@ public final class Sources {
 
         private Layer(List<PropertiesReader.Entry> entries) {
             model.addAll(entries);
+            for (FileModel.Member member : model.references.values()) {
+                refuseDeclaring(member, "interface");
+            }
+            for (FileModel.Member member : model.services.values()) {
+                refuseDeclaring(member, member.ref != null ? "ref" : "class");
+            }
+        }
+
+        /** These sources change what code and files declare; they do not declare references or services. */
+        private static void refuseDeclaring(FileModel.Member member, String attribute) {
+            String where = member.ref != null ? member.refWhere : member.typeWhere;
+            if (member.type != null || member.ref != null) {
+                throw new IllegalArgumentException(where + ": " + attribute + " (expected: set it where the "
+                        + (attribute.equals("interface") ? "reference" : "service") + " is declared, in code or in "
+                        + "its file; -D and the class path's ferry.properties only change options)");
+            }
+        }
+
+        /** Reference ids this source sets options for, each with where it first did. */
+        public Map<String, String> referenceIds() {
+            Map<String, String> ids = new LinkedHashMap<>();
+            model.references.values().forEach(m -> ids.put(m.id, m.firstSeen));
+            return ids;
+        }
+
+        /** Service interfaces this source sets options for, each with where it first did. */
+        public Map<String, String> serviceNames() {
+            Map<String, String> names = new LinkedHashMap<>();
+            model.services.values().forEach(m -> names.put(m.id, m.firstSeen));
+            return names;
         }
 
         public Settings application() {
@@ -132,6 +154,11 @@ public final class Sources {
 
         public Settings consumer() {
             return model.consumer;
+        }
+
+        /** The provider scope's defaults for the protocol and every service. */
+        public Settings provider() {
+            return model.provider;
         }
 
         /** The reference's settings, by its id (none for a reference without one). */

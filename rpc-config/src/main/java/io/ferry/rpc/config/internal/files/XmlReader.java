@@ -247,6 +247,7 @@ final class XmlReader extends DefaultHandler {
         for (int i = 0; i < attributes.getLength(); i++) {
             String uri = attributes.getURI(i);
             if (uri.isEmpty()) {
+                refusePlaceholder(where + " " + attributes.getLocalName(i), attributes.getValue(i));
                 values.put(attributes.getLocalName(i), attributes.getValue(i));
             } else if (!XSI.equals(uri)) {
                 throw new IllegalArgumentException(where + " " + attributes.getQName(i)
@@ -254,6 +255,14 @@ final class XmlReader extends DefaultHandler {
             }
         }
         return values;
+    }
+
+    /** A Spring placeholder would otherwise be taken literally, as a version or group named "${env}". */
+    static void refusePlaceholder(String where, String value) {
+        if (value.contains("${")) {
+            throw new IllegalArgumentException(where + "=\"" + value + "\": a placeholder (expected: a value; Ferry "
+                    + "does not resolve placeholders: set the value with -Dferry.... or a ferry.properties instead)");
+        }
     }
 
     /** Application, registry, protocol, provider and consumer appear at most once in a file. */

@@ -25,8 +25,16 @@ public final class XsdWriter {
                 .append("\" elementFormDefault=\"qualified\" attributeFormDefault=\"unqualified\">\n\n");
         x.append("  <xs:simpleType name=\"duration\">\n");
         doc(x, "    ", "milliseconds (Dubbo's unit), or a number with ms, s, m or h");
-        x.append("    <xs:restriction base=\"xs:string\"><xs:pattern value=\"\\s*[0-9]+\\s*(ms|s|m|h)?\\s*\"/>"
+        x.append("    <xs:restriction base=\"xs:string\"><xs:pattern value=\"\\s*\\+?[0-9]+\\s*([mM][sS]|[sSmMhH])?\\s*\"/>"
                 + "</xs:restriction>\n  </xs:simpleType>\n\n");
+        // values are read as Ferry reads them everywhere, case aside; the enumerations are there for completion
+        x.append("  <xs:simpleType name=\"flag\">\n");
+        doc(x, "    ", "true or false, in any case");
+        x.append("    <xs:union memberTypes=\"xs:boolean\"><xs:simpleType><xs:restriction base=\"xs:string\">"
+                + "<xs:pattern value=\"\\s*([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])\\s*\"/></xs:restriction>"
+                + "</xs:simpleType></xs:union>\n  </xs:simpleType>\n\n");
+        x.append("  <xs:simpleType name=\"word\">\n    <xs:restriction base=\"xs:string\">"
+                + "<xs:pattern value=\"\\s*[A-Za-z]+\\s*\"/></xs:restriction>\n  </xs:simpleType>\n\n");
         x.append("  <xs:element name=\"config\">\n");
         doc(x, "    ", "A Ferry bootstrap: what it exports and what it references. Load it with Ferry.fromXml.");
         x.append("    <xs:complexType>\n      <xs:choice minOccurs=\"0\" maxOccurs=\"unbounded\">\n");
@@ -84,7 +92,7 @@ public final class XsdWriter {
             return "duration";
         }
         if (option.type() == Boolean.class) {
-            return "xs:boolean";
+            return "flag";
         }
         if (option.type() == String.class) {
             return "xs:string";
@@ -95,12 +103,12 @@ public final class XsdWriter {
     private static void inlineType(StringBuilder x, Option<?> option) {
         x.append("        <xs:simpleType>\n");
         if (option.type().isEnum()) {
-            x.append("          <xs:restriction base=\"xs:string\">\n");
+            x.append("          <xs:union memberTypes=\"word\"><xs:simpleType><xs:restriction base=\"xs:string\">\n");
             for (Object constant : option.type().getEnumConstants()) {
                 x.append("            <xs:enumeration value=\"")
                         .append(((Enum<?>) constant).name().toLowerCase(Locale.ROOT)).append("\"/>\n");
             }
-            x.append("          </xs:restriction>\n");
+            x.append("          </xs:restriction></xs:simpleType></xs:union>\n");
         } else {
             x.append("          <xs:restriction base=\"").append(option.type() == Long.class ? "xs:long" : "xs:int")
                     .append("\">");
