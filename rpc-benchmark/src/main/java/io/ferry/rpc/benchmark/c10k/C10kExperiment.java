@@ -37,11 +37,12 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <pre>
  *   C10kExperiment scenario=steady|stall|restart connections=10000 rate=1000 heartbeatMs=5000 jitter=0.5
- *                  seconds=90 eventAt=30 out=rpc-benchmark/results/NAME
+ *                  seconds=90 eventAt=30 provider=ferry|dubbo out=rpc-benchmark/results/NAME
  * </pre>
  * stall: the provider is frozen (SIGSTOP) for 6 s at eventAt, as a long GC pause would. restart: it is killed
  * (SIGKILL) at eventAt and started again on the same port 5 s later. jitter=0 turns off Ferry's per-cycle
- * heartbeat jitter, as in Dubbo. Writes NAME.csv (one row a second) and NAME.md (summary), and prints both.
+ * heartbeat jitter, as in Dubbo. provider=dubbo serves Ping with stock Dubbo 3.3.6 instead of Ferry (the consumers
+ * stay Ferry's). Writes NAME.csv (one row a second) and NAME.md (summary), and prints both.
  */
 public final class C10kExperiment {
     private final Map<String, String> args;
@@ -174,9 +175,13 @@ public final class C10kExperiment {
 
     private void startProvider(int wantedPort) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        provider = new ProcessBuilder(java, "-Xmx2g", "-cp", System.getProperty("java.class.path"),
-                C10kProvider.class.getName(), String.valueOf(wantedPort), String.valueOf(heartbeatMillis))
-                .redirectErrorStream(true).start();
+        boolean dubbo = "dubbo".equals(args.get("provider"));
+        // Dubbo cannot be asked for port 0: the first start picks a free port for it
+        int portToUse = dubbo && wantedPort == 0 ? freePort() : wantedPort;
+        provider = new ProcessBuilder(java, "-Xmx2g", "-Ddubbo.application.logger=slf4j", "-cp",
+                System.getProperty("java.class.path"),
+                (dubbo ? C10kDubboProvider.class : C10kProvider.class).getName(), String.valueOf(portToUse),
+                String.valueOf(heartbeatMillis)).redirectErrorStream(true).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(provider.getInputStream(),
                 StandardCharsets.UTF_8));
         String line;
@@ -205,6 +210,13 @@ public final class C10kExperiment {
         reader.start();
     }
 
+    private static int freePort() throws IOException {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1,
+                java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
     private void report(Second[] perSecond) throws IOException {
         String name = args.getOrDefault("out", "rpc-benchmark/results/c10k-" + scenario);
         Path csv = Path.of(name + ".csv");
@@ -230,15 +242,20 @@ public final class C10kExperiment {
 
     private String summary(List<long[]> rows) {
         StringBuilder sb = new StringBuilder();
-        sb.append("# C10K ").append(scenario).append(": ").append(connections).append(" connections, ")
+        sb.append("# C10K ").append(scenario).append(", ").append(args.getOrDefault("provider", "ferry"))
+                .append(" provider: ").append(connections).append(" connections, ")
                 .append(rate).append(" calls/s, heartbeat ").append(heartbeatMillis).append(" ms, jitter ")
                 .append(jitter).append("\n\n");
         int from = "steady".equals(scenario) ? 10 : eventAt + 6 + (int) (2 * heartbeatMillis / 1000);
         List<long[]> window = rows.subList(Math.min(from, rows.size()), rows.size());
         double meanHb = window.stream().mapToLong(r -> r[5]).average().orElse(0);
         long maxHb = window.stream().mapToLong(r -> r[5]).max().orElse(0);
-        sb.append(String.format("Heartbeats per second from second %d on: mean %.0f, max %d (max/mean %.1f)%n%n",
-                from, meanHb, maxHb, meanHb == 0 ? 0 : maxHb / meanHb));
+        if ("dubbo".equals(args.get("provider"))) {
+            sb.append("Heartbeats per second: not counted (Dubbo's provider does not report them)\n\n");
+        } else {
+            sb.append(String.format("Heartbeats per second from second %d on: mean %.0f, max %d (max/mean %.1f)%n%n",
+                    from, meanHb, maxHb, meanHb == 0 ? 0 : maxHb / meanHb));
+        }
         // "heartbeat seconds": the fifth of the seconds with the most heartbeats, against the rest
         List<long[]> byHeartbeats = new ArrayList<>(window);
         byHeartbeats.sort((a, b) -> Long.compare(b[5], a[5]));
