@@ -253,7 +253,8 @@ class FrontEndsAgreeTest {
         // on slowStock; the XML says the same of the unannotated UserService's hello
         ServiceConfig<Inventory> annotated = ServiceConfig.builder(Inventory.class, new InventoryImpl()).build();
         Path xml = dir.resolve("same.xml");
-        Files.writeString(xml, "<ferry:config xmlns:ferry=\"http://ferry.io/schema/ferry\">\n<ferry:service interface=\""
+        Files.writeString(xml, "<ferry:config xmlns:ferry=\"http://ferry.io/schema/ferry\">\n"
+                + "<ferry:service interface=\""
                 + USERS + "\" class=\"" + UserServiceImpl.class.getName() + "\" version=\"2.1\" timeout=\"3000\">"
                 + "<ferry:method name=\"hello\" timeout=\"100\"/></ferry:service>\n</ferry:config>\n");
         ServiceConfig<?> described = FileBootstrap.fromXml(xml, Map.of()).services().get(0);

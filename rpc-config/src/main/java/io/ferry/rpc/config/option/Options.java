@@ -54,7 +54,8 @@ public final class Options {
     public static final Option<Boolean> ONEWAY = Option.of("oneway", Boolean.class).defaultText("false")
             .scopes(METHOD).dubbo("return=false").doc("send and do not wait for an answer (void methods)").build();
     public static final Option<String> VERSION = Option.of("version", String.class).defaultText("none")
-            .scopes(REFERENCE, SERVICE, PROVIDER).dubbo("version").doc("the service version (sent as 0.0.0 when none)").build();
+            .scopes(REFERENCE, SERVICE, PROVIDER).dubbo("version").doc("the service version (sent as 0.0.0 when none)")
+            .build();
     public static final Option<String> GROUP = Option.of("group", String.class).defaultText("none")
             .scopes(REFERENCE, SERVICE, PROVIDER).dubbo("group").doc("the service group").build();
 
@@ -140,14 +141,16 @@ public final class Options {
             .atLeast(0).scopes(PROTOCOL, PROVIDER, SERVICE).dubbo("corethreads")
             .doc("threads a growing pool keeps when idle").build();
     public static final Option<Duration> ALIVE = Option.of("alive", Duration.class).defaultText("60000")
-            .atLeast(1).scopes(PROTOCOL, PROVIDER, SERVICE).dubbo("alive").doc("how long an idle extra thread lives").build();
+            .atLeast(1).scopes(PROTOCOL, PROVIDER, SERVICE).dubbo("alive").doc("how long an idle extra thread lives")
+            .build();
     public static final Option<Dispatcher> DISPATCHER = Option.of("dispatcher", Dispatcher.class)
             .defaultText("all").scopes(PROTOCOL, PROVIDER).dubbo("dispatcher")
             .doc("all: requests on the business pool; direct: on the IO thread").build();
     public static final Option<Integer> BACKLOG = Option.of("backlog", Integer.class).defaultText("1024")
             .atLeast(1).scopes(PROTOCOL).dubbo("backlog").doc("the accept queue").build();
     public static final Option<Integer> ACCEPTS = Option.of("accepts", Integer.class).defaultText("0 (no limit)")
-            .atLeast(0).scopes(PROTOCOL, PROVIDER).dubbo("accepts").doc("connections over it are closed at once").build();
+            .atLeast(0).scopes(PROTOCOL, PROVIDER).dubbo("accepts").doc("connections over it are closed at once")
+            .build();
     public static final Option<Duration> SHUTDOWN_GRACE = Option.of("shutdownGrace", Duration.class)
             .defaultText("500").atLeast(0).scopes(PROTOCOL)
             .doc("requests still served after the readonly event").build();
@@ -176,7 +179,8 @@ public final class Options {
             .defaultText("~/.ferry/registry-{application}-{host}-{port}.cache").scopes(REGISTRY).dubbo("file")
             .doc("where the last provider lists are kept, for starts while ZooKeeper is down; none: nowhere")
             .build();
-    public static final Option<String> APPLICATION_NAME = Option.of("name", String.class).defaultText("ferry-application")
+    public static final Option<String> APPLICATION_NAME = Option.of("name", String.class)
+            .defaultText("ferry-application")
             .scopes(APPLICATION).dubbo("name").doc("this process's application, as registered").build();
 
     private static final List<Option<?>> ALL = List.of(TIMEOUT, RETRIES, LOAD_BALANCE, CLUSTER, FORKS, ACTIVES,

@@ -62,7 +62,7 @@ public final class Resolved {
         return new Settings.Setting(option.defaultValue(), "built-in default");
     }
 
-    /** Whether any method scope sets {@code option} (a limit per method needs a filter even if the reference has none). */
+    /** Whether any method sets {@code option}: a limit per method needs its filter even if the reference has none. */
     public boolean setForSomeMethod(Option<?> option) {
         return methods.values().stream().anyMatch(s -> s.setting(option) != null);
     }

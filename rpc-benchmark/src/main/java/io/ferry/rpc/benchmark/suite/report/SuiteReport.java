@@ -69,7 +69,8 @@ public final class SuiteReport {
         md.append("## Blocking callers\n\nEach cell: ops/s · p99 µs · CPU µs per call (both JVMs).\n\n");
         md.append("| method |");
         systems.forEach(s -> md.append(' ').append(s).append(" |"));
-        md.append(" Ferry / best Dubbo ops/s | Ferry / best Dubbo p99 | Ferry / echo ops/s | Ferry / echo CPU |\n|---|");
+        md.append(" Ferry / best Dubbo ops/s | Ferry / best Dubbo p99 | Ferry / echo ops/s | Ferry / echo CPU |")
+                .append("\n|---|");
         systems.forEach(s -> md.append("---:|"));
         md.append("---:|---:|---:|---:|\n");
         for (String b : workload) {

@@ -118,7 +118,8 @@ public final class FailoverCluster implements Cluster {
 
         /** Retries left for this call, time left, and room in the reference's budget (taken only if all else holds). */
         private boolean withinLimits() {
-            return tried.size() <= retries.applyAsInt(invocation.method()) && !invocation.deadline().isExpired() && allowance.tryRetry();
+            return tried.size() <= retries.applyAsInt(invocation.method()) && !invocation.deadline().isExpired()
+                    && allowance.tryRetry();
         }
 
         private RpcException noneLeft(RpcException previous, boolean outOfTime) {

@@ -17,8 +17,8 @@ import java.util.Map;
 
 /**
  * Reads {@code ferry.xml} or a properties file into the typed configs a {@code Ferry} is built from; the bootstrap
- * then applies {@code -D} and the class path's {@code ferry.properties} ({@link Sources}) as it does for code. Every mistake names the file and line (or the system property),
- * the key or option, and what was expected.
+ * then applies {@code -D} and the class path's {@code ferry.properties} ({@link Sources}) as it does for code.
+ * Every mistake names the file and line (or the system property), the key or option, and what was expected.
  */
 public final class FileBootstrap {
     /** What a file describes, ready to build; application and registry are null when the file names none. */

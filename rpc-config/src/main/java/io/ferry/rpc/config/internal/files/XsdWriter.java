@@ -25,7 +25,8 @@ public final class XsdWriter {
                 .append("\" elementFormDefault=\"qualified\" attributeFormDefault=\"unqualified\">\n\n");
         x.append("  <xs:simpleType name=\"duration\">\n");
         doc(x, "    ", "milliseconds (Dubbo's unit), or a number with ms, s, m or h");
-        x.append("    <xs:restriction base=\"xs:string\"><xs:pattern value=\"\\s*\\+?[0-9]+\\s*([mM][sS]|[sSmMhH])?\\s*\"/>"
+        x.append("    <xs:restriction base=\"xs:string\">")
+                .append("<xs:pattern value=\"\\s*\\+?[0-9]+\\s*([mM][sS]|[sSmMhH])?\\s*\"/>"
                 + "</xs:restriction>\n  </xs:simpleType>\n\n");
         // values are read as Ferry reads them everywhere, case aside; the enumerations are there for completion
         x.append("  <xs:simpleType name=\"flag\">\n");
