@@ -7,6 +7,7 @@ import io.ferry.rpc.benchmark.suite.jmh.UserServiceBenchmark;
 import io.ferry.rpc.benchmark.suite.systems.Consumer;
 import io.ferry.rpc.benchmark.suite.systems.Systems;
 import io.ferry.rpc.benchmark.suite.systems.Tuning;
+import io.ferry.rpc.benchmark.suite.systems.Variant;
 import io.ferry.rpc.benchmark.suite.workload.UserService;
 import io.ferry.rpc.benchmark.suite.workload.Users;
 import org.openjdk.jmh.annotations.Mode;
@@ -106,7 +107,7 @@ public final class Suite {
                     byBenchmark.computeIfPresent(name(r), (k, m) -> latency(m, r));
                 }
             }
-            String async = system.equals("echo") ? PipelinedEchoBenchmark.class.getName()
+            String async = Variant.parse(system).system().equals("echo") ? PipelinedEchoBenchmark.class.getName()
                     : AsyncBenchmark.class.getName();
             if (!profile.windows().isEmpty()) {
                 for (RunResult r : jmh(system, provider, async + "\\.\\w+$", Mode.Throughput,
@@ -153,7 +154,7 @@ public final class Suite {
                 .measurementIterations(profile.measurements())
                 .measurementTime(TimeValue.seconds(profile.measureSeconds()))
                 .mode(mode).timeUnit(mode == Mode.Throughput ? TimeUnit.SECONDS : TimeUnit.MICROSECONDS)
-                .jvmArgsAppend(jvmArgs(provider)).shouldFailOnError(true).verbosity(VerboseMode.SILENT);
+                .jvmArgsAppend(jvmArgs(system, provider)).shouldFailOnError(true).verbosity(VerboseMode.SILENT);
         if (mode == Mode.Throughput) {
             options.addProfiler(ProcCpuProfiler.class);
         }
@@ -163,11 +164,12 @@ public final class Suite {
         return new Runner(options.build()).run();
     }
 
-    private String[] jvmArgs(ProviderHandle provider) {
+    private String[] jvmArgs(String system, ProviderHandle provider) {
         List<String> args = new ArrayList<>(ProviderProcess.JVM);
         args.addAll(List.of("-Dbench.host=" + provider.host(), "-Dbench.port=" + provider.port(),
                 "-Dbench.providerPid=" + provider.pid()));
         args.addAll(properties);
+        args.addAll(Variant.parse(system).properties());
         return args.toArray(String[]::new);
     }
 

@@ -22,7 +22,8 @@ public final class Systems {
         return (Consumer) call(system, "consumer", host, port, tuning);
     }
 
-    private static Object call(String system, String what, String host, int port, Tuning tuning) {
+    private static Object call(String name, String what, String host, int port, Tuning tuning) {
+        String system = Variant.parse(name).system();
         String type = switch (system) {
             case "ferry" -> "FerrySystem";
             case "dubbo", "dubbo-fastjson2" -> "DubboSystem";
