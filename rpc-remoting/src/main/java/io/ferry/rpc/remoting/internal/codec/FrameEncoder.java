@@ -50,12 +50,12 @@ public final class FrameEncoder {
     }
 
     /**
-     * A thread's hessian output. {@code init} clears its references, class definitions and buffer, so every frame
-     * starts afresh; a frame encoded while another is being encoded on the same thread (a serializer making a
-     * call) gets an output of its own.
+     * A thread's hessian output. Giving it back clears its references, class definitions and buffer (and drops the
+     * stream), so every frame starts afresh and taking it needs no second clearing; a frame encoded while another
+     * is being encoded on the same thread (a serializer making a call) gets an output of its own.
      */
     private static final class ReusableOutput {
-        private final Hessian2Output output = new Hessian2Output(null);
+        private final AttachableOutput output = new AttachableOutput();
         private boolean busy;
 
         Hessian2Output take(OutputStream stream) {
@@ -63,7 +63,7 @@ public final class FrameEncoder {
                 return new Hessian2Output(stream);
             }
             busy = true;
-            output.init(stream);
+            output.attach(stream);
             return output;
         }
 
@@ -72,6 +72,17 @@ public final class FrameEncoder {
                 output.init(null); // drop the stream and any references to the encoded values
                 busy = false;
             }
+        }
+    }
+
+    /** A hessian output that takes a stream without clearing itself again: its last use left it clear. */
+    private static final class AttachableOutput extends Hessian2Output {
+        AttachableOutput() {
+            super(null);
+        }
+
+        void attach(OutputStream stream) {
+            _os = stream;
         }
     }
 
