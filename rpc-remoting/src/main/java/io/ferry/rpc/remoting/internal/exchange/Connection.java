@@ -14,6 +14,8 @@ import io.ferry.rpc.remoting.internal.codec.OversizeResponse;
 import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelPromise;
+import io.ferry.rpc.remoting.internal.transport.CoalescingWriter;
 import io.netty.util.Timer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,6 +47,7 @@ public final class Connection {
     private final AtomicLong ids = new AtomicLong(ThreadLocalRandom.current().nextLong());
     private final long createdNanos = System.nanoTime();
     private final Writability writability = new Writability();
+    private final CoalescingWriter writer;
     private volatile boolean readonly;
     private volatile long readinessId;
     private volatile CompletableFuture<Connection> readiness;
@@ -58,6 +61,7 @@ public final class Connection {
         this.channel = channel;
         this.peer = peer;
         this.timer = timer;
+        this.writer = new CoalescingWriter(channel);
     }
 
     /** Whether a call may be written now: the outbound buffer is below its high water mark. */
@@ -138,7 +142,8 @@ public final class Connection {
     /**
      * Sends an encoded request (its id is written here) and returns the future of its answer, which completes on
      * the invocation's executor by its deadline. A one-way call completes when the frame is written. A call whose
-     * deadline has already passed is not written. Takes ownership of {@code frame}.
+     * deadline has already passed is not written. Requests sent meanwhile by other callers share one flush (see
+     * {@link CoalescingWriter}). Takes ownership of {@code frame}.
      */
     public CompletableFuture<Result> send(ByteBuf frame, Invocation invocation, MethodSchema method,
                                           SafeSerializerFactory serializerFactory) {
@@ -166,7 +171,8 @@ public final class Connection {
             return result;
         }
         boolean oneway = invocation.oneway();
-        channel.writeAndFlush(frame).addListener(f -> {
+        ChannelPromise written = channel.newPromise();
+        written.addListener(f -> {
             if (!f.isSuccess()) {
                 PendingCall failed = pending.remove(id);
                 if (failed != null) {
@@ -180,6 +186,7 @@ public final class Connection {
                 }
             }
         });
+        writer.write(frame, written);
         return result;
     }
 

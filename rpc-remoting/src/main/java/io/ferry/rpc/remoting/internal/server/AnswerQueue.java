@@ -37,14 +37,11 @@ final class AnswerQueue {
     }
 
     /**
-     * Sends an encoded answer now if the connection is writable and nothing waits before it, else queues it;
-     * {@code done} runs once it has been written or dropped. Any thread.
+     * Queues an encoded answer for the connection's IO thread, which writes every answer queued by then and
+     * flushes once (one syscall for the answers that business threads made meanwhile, where a write and flush of
+     * each would cost one apiece); {@code done} runs once it has been written or dropped. Any thread.
      */
     void send(ByteBuf frame, long id, Deadline deadline, Runnable done) {
-        if (waiting.isEmpty() && channel.isWritable()) {
-            channel.writeAndFlush(frame).addListener(f -> done.run());
-            return;
-        }
         size.incrementAndGet();
         bytes.addAndGet(frame.readableBytes());
         waiting.add(new Answer(frame, id, deadline, done));

@@ -322,6 +322,7 @@ class FrameCodecTest {
         CompletableFuture<Result> call(long[] idOut) throws Exception {
             CompletableFuture<Result> f = connection.send(request(0, "x"), hello("x"), method("hello"),
                     GREETER.serializerFactory());
+            channel.runPendingTasks(); // requests are written by the event loop
             ByteBuf sent = channel.readOutbound();
             idOut[0] = sent.getLong(4);
             sent.release();
@@ -454,6 +455,7 @@ class FrameCodecTest {
                 Runnable::run);
         CompletableFuture<Result> f = end.connection.send(request(0, "x"), quick, method("hello"),
                 GREETER.serializerFactory());
+        end.channel.runPendingTasks();
         ByteBuf sent = end.channel.readOutbound();
         long id = sent.getLong(4);
         sent.release();

@@ -66,6 +66,7 @@ class ConsumerFrameFuzzTest {
         ByteBuf request = FrameEncoder.encode(allocator, 0xC2, (byte) 0, 0, GREETER.serializerFactory(), LIMIT,
                 out -> RequestCodec.write(out, invocation, method));
         CompletableFuture<Result> call = connection.send(request, invocation, method, GREETER.serializerFactory());
+        channel.runPendingTasks(); // the event loop writes the request
         ByteBuf sent = channel.readOutbound();
         long id = sent.getLong(4);
         sent.release();

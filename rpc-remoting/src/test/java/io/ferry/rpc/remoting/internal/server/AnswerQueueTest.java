@@ -6,6 +6,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.embedded.EmbeddedChannel;
 import org.junit.jupiter.api.Test;
@@ -26,11 +27,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class AnswerQueueTest {
     private final AtomicLong now = new AtomicLong();
     private final AtomicInteger done = new AtomicInteger();
+    private final AtomicInteger flushes = new AtomicInteger();
     private final EmbeddedChannel channel = new EmbeddedChannel();
     private final AnswerQueue answers = new AnswerQueue(channel);
 
     AnswerQueueTest() {
         channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(8, 16));
+        channel.pipeline().addLast(new ChannelOutboundHandlerAdapter() {
+            @Override
+            public void flush(ChannelHandlerContext ctx) {
+                flushes.incrementAndGet();
+                ctx.flush();
+            }
+        });
         channel.pipeline().addLast(new ChannelInboundHandlerAdapter() {
             @Override
             public void channelWritabilityChanged(ChannelHandlerContext ctx) {
@@ -58,11 +67,20 @@ class AnswerQueueTest {
     }
 
     @Test
-    void aWritableConnectionGetsTheAnswerAtOnce() {
-        ByteBuf frame = answer(10);
-        answers.send(frame, 1, after(1_000), done::incrementAndGet);
-        assertSame(frame, channel.readOutbound());
-        assertEquals(1, done.get());
+    void answersMadeTogetherAreWrittenByTheEventLoopWithOneFlush() {
+        channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(32 * 1024, 64 * 1024));
+        ByteBuf first = answer(10);
+        ByteBuf second = answer(10);
+        answers.send(first, 1, after(1_000), done::incrementAndGet);
+        answers.send(second, 2, after(1_000), done::incrementAndGet);
+        assertNull(channel.readOutbound(), "the business thread only queues its answer");
+
+        channel.runPendingTasks();
+
+        assertSame(first, channel.readOutbound());
+        assertSame(second, channel.readOutbound());
+        assertEquals(1, flushes.get(), "one flush, one syscall, for both");
+        assertEquals(2, done.get());
     }
 
     @Test
