@@ -80,6 +80,16 @@ final class RequestTask implements Runnable {
         }
     }
 
+    /** The request will not run (its pool is shutting down): answered {@code status}, unrun, and counted out. */
+    void refuseUnrun(RpcStatus status, String message) {
+        try {
+            answerError(status, message);
+        } finally {
+            frame.release();
+            released.run();
+        }
+    }
+
     private void decodeAndInvoke() {
         int size = frame.body().readableBytes();
         Decoded decoded;

@@ -7,6 +7,9 @@ import io.netty.channel.Channel;
 import io.netty.util.AttributeKey;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** What the provider knows of one consumer connection: its requests in flight and its writability. */
@@ -21,6 +24,10 @@ final class ServerConnection {
     private final AtomicInteger poolPlaces = new AtomicInteger();
     private final Writability writability = new Writability();
     private final AnswerQueue answers;
+    // the inbox of the first pool this connection's requests went to (nearly always the only one), and any others
+    private BusinessPool sharedPool;
+    private RequestInbox<RequestTask> sharedInbox;
+    private Map<BusinessPool, RequestInbox<RequestTask>> otherInboxes;
 
     private ServerConnection(Channel channel, long openedNanos) {
         this.channel = channel;
@@ -28,6 +35,21 @@ final class ServerConnection {
         this.ioThread = Thread.currentThread().getName();
         this.answers = new AnswerQueue(channel);
         channel.closeFuture().addListener(f -> answers.dropAll());
+    }
+
+    /** IO thread: this connection's inbox for {@code pool}, made by {@code make} the first time. */
+    RequestInbox<RequestTask> inbox(BusinessPool pool, Supplier<RequestInbox<RequestTask>> make) {
+        if (sharedPool == null) {
+            sharedPool = pool;
+            sharedInbox = make.get();
+        }
+        if (pool == sharedPool) {
+            return sharedInbox;
+        }
+        if (otherInboxes == null) {
+            otherInboxes = new HashMap<>();
+        }
+        return otherInboxes.computeIfAbsent(pool, p -> make.get());
     }
 
     AnswerQueue answers() {

@@ -18,7 +18,6 @@ import org.slf4j.LoggerFactory;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.atomic.AtomicInteger;
 import io.netty.handler.timeout.IdleStateEvent;
@@ -26,7 +25,8 @@ import io.netty.handler.timeout.IdleStateEvent;
 /**
  * The provider's IO-thread handler, shared by all connections: answers heartbeats itself (an echo of the request,
  * pre-sized, no business-pool hop), ignores other events,
- * and hands each request to the business pool. It never decodes a body or runs service code.
+ * and hands each request to the business pool through its connection's {@link RequestInbox}. It never decodes a
+ * body or runs service code.
  */
 @ChannelHandler.Sharable
 public final class ServerHandler extends ChannelInboundHandlerAdapter {
@@ -42,6 +42,8 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     private final InFlight inFlight = new InFlight();
     private final LongAdder heartbeats = new LongAdder();
     private final AtomicInteger open = new AtomicInteger();
+    /** Drainers per connection inbox while its requests are quick: one per core. */
+    private static final int PARALLELISM = Runtime.getRuntime().availableProcessors();
     private volatile String localAddress = "?";
 
     public ServerHandler(ServiceTable services, BusinessPools pools, Dispatcher dispatcher, int payloadLimit,
@@ -179,14 +181,14 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             }
             return;
         }
-        try {
-            pool.execute(new RequestTask(ctx.channel(), frame, services, payloadLimit, done, ticker, ticket));
-        } catch (RejectedExecutionException e) {
-            // only once the pool is shut down
-            ticket.run();
-            done.run();
-            refuseShuttingDown(ctx, frame);
-        }
+        counted.inbox(pool, () -> newInbox(ctx, pool))
+                .add(new RequestTask(ctx.channel(), frame, services, payloadLimit, done, ticker, ticket));
+    }
+
+    private RequestInbox<RequestTask> newInbox(ChannelHandlerContext ctx, BusinessPool pool) {
+        return new RequestInbox<>(pool::execute, ctx.channel().eventLoop(), PARALLELISM,
+                unrun -> unrun.refuseUnrun(RpcStatus.SHUTTING_DOWN, RpcStatus.SHUTTING_DOWN_PREFIX
+                        + "try another provider (" + localAddress + ")"));
     }
 
     /** Answers SHUTTING_DOWN (not executed: try another provider) and drops the request. */

@@ -1,0 +1,184 @@
+package io.ferry.rpc.remoting.internal.server;
+
+import io.netty.channel.DefaultEventLoop;
+import io.netty.channel.EventLoop;
+import io.netty.channel.embedded.EmbeddedChannel;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A connection's requests reach the business pool through a few drainers that run them one after another: a burst
+ * costs one pool task, not one per request; yet a request stuck behind a blocked one gets a thread of its own once
+ * nothing has moved for the stall time, and a connection whose requests are slow gets a task per request.
+ */
+class RequestInboxTest {
+    private final EmbeddedChannel channel = new EmbeddedChannel();
+    private final List<Runnable> poolTasks = new ArrayList<>();
+    private final List<String> ran = new ArrayList<>();
+    private final List<String> refused = new ArrayList<>();
+
+    RequestInboxTest() {
+        channel.freezeTime();
+    }
+
+    @AfterEach
+    void close() {
+        channel.finishAndReleaseAll();
+    }
+
+    private RequestInbox<Request> inbox(int parallelism) {
+        return new RequestInbox<>(poolTasks::add, channel.eventLoop(), parallelism, r -> refused.add(r.name));
+    }
+
+    /** A request that records that it ran, taking {@code micros} of the fake clock. */
+    private final class Request implements Runnable {
+        final String name;
+        final long micros;
+
+        Request(String name, long micros) {
+            this.name = name;
+            this.micros = micros;
+        }
+
+        @Override
+        public void run() {
+            channel.advanceTimeBy(micros, TimeUnit.MICROSECONDS);
+            ran.add(name);
+        }
+    }
+
+    private Request quick(String name) {
+        return new Request(name, 5);
+    }
+
+    @Test
+    void aBurstOfQuickRequestsCostsOnePoolTask() {
+        RequestInbox<Request> inbox = inbox(1);
+        inbox.add(quick("a"));
+        inbox.add(quick("b"));
+        inbox.add(quick("c"));
+
+        assertEquals(1, poolTasks.size());
+        poolTasks.get(0).run();
+        assertEquals(List.of("a", "b", "c"), ran, "one drainer runs them in order");
+        assertEquals(0, inbox.waiting());
+    }
+
+    @Test
+    void drainersAreAsManyAsTheCoresAtMost() {
+        RequestInbox<Request> inbox = inbox(2);
+        for (int i = 0; i < 5; i++) {
+            inbox.add(quick("r" + i));
+        }
+        assertEquals(2, poolTasks.size());
+    }
+
+    @Test
+    void aRequestThatArrivesOnceTheDrainersHaveEndedStartsANewOne() {
+        RequestInbox<Request> inbox = inbox(1);
+        inbox.add(quick("a"));
+        poolTasks.get(0).run();
+        inbox.add(quick("b"));
+
+        assertEquals(2, poolTasks.size());
+        poolTasks.get(1).run();
+        assertEquals(List.of("a", "b"), ran);
+    }
+
+    @Test
+    void requestsBehindABlockedOneGetThreadsOfTheirOwnAfterTheStallTime() throws Exception {
+        RequestInbox<Runnable> inbox = new RequestInbox<>(poolTasks::add, channel.eventLoop(), 1, r -> { });
+        CountDownLatch blocked = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        inbox.add(() -> {
+            blocked.countDown();
+            await(release); // a method waiting on something slow
+        });
+        Thread drainer = new Thread(poolTasks.get(0));
+        drainer.start();
+        assertTrue(blocked.await(10, TimeUnit.SECONDS));
+        try {
+            inbox.add(() -> ran.add("b"));
+            inbox.add(() -> ran.add("c"));
+            channel.advanceTimeBy(RequestInbox.STALL_NANOS - 1, TimeUnit.NANOSECONDS);
+            channel.runScheduledPendingTasks();
+            assertEquals(1, poolTasks.size(), "within the stall time they wait for the drainer");
+
+            channel.advanceTimeBy(2, TimeUnit.NANOSECONDS);
+            channel.runScheduledPendingTasks();
+
+            assertEquals(3, poolTasks.size(), "then each waiting request gets a pool task");
+            poolTasks.get(1).run();
+            poolTasks.get(2).run();
+            assertEquals(List.of("b", "c"), ran, "run while the first is still blocked");
+        } finally {
+            release.countDown();
+            drainer.join(10_000);
+        }
+    }
+
+    @Test
+    void aConnectionWhoseRequestsAreSlowGetsAPoolTaskPerRequest() {
+        RequestInbox<Request> inbox = inbox(1);
+        for (int i = 0; i < 3; i++) {
+            inbox.add(new Request("slow" + i, 1_000));
+            poolTasks.get(poolTasks.size() - 1).run();
+        }
+        poolTasks.clear();
+
+        inbox.add(quick("a"));
+        inbox.add(quick("b"));
+
+        assertEquals(2, poolTasks.size());
+    }
+
+    @Test
+    void aPoolThatIsShutDownHasEveryWaitingRequestRefused() {
+        RequestInbox<Request> inbox = new RequestInbox<>(task -> {
+            throw new RejectedExecutionException("shut down");
+        }, channel.eventLoop(), 1, r -> refused.add(r.name));
+
+        inbox.add(quick("a"));
+
+        assertEquals(List.of("a"), refused);
+        assertEquals(List.of(), ran);
+        assertEquals(0, inbox.waiting());
+    }
+
+    @Test
+    void noRequestIsLeftBehindWhileDrainersEndAsRequestsArrive() throws Exception {
+        int requests = 20_000;
+        EventLoop ioThread = new DefaultEventLoop();
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        CountDownLatch allRan = new CountDownLatch(requests);
+        try {
+            RequestInbox<Runnable> inbox = new RequestInbox<>(pool, ioThread, 2, r -> { });
+            for (int i = 0; i < requests; i++) {
+                ioThread.execute(() -> inbox.add(allRan::countDown));
+            }
+            assertTrue(allRan.await(30, TimeUnit.SECONDS), allRan.getCount() + " requests never ran");
+        } finally {
+            pool.shutdownNow();
+            ioThread.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
