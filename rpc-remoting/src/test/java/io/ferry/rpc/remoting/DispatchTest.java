@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -84,6 +86,37 @@ class DispatchTest {
         } finally {
             release.countDown();
         }
+    }
+
+    /**
+     * A connection's requests reach the pool through a few drainers; requests to a method that blocks must still run
+     * side by side, not one after another behind the first. Each call here waits until all eight are running.
+     */
+    @Test
+    void requestsOfOneConnectionToABlockingMethodRunSideBySide() throws Exception {
+        server = Server.start(ServerOptions.builder().host("127.0.0.1").port(0).build());
+        int calls = 8;
+        CountDownLatch running = new CountDownLatch(calls);
+        server.export(ServiceExport.of(Slow.class, invocation -> {
+            running.countDown();
+            try {
+                boolean together = running.await(10, TimeUnit.SECONDS);
+                return CompletableFuture.completedFuture(Result.of(together ? "together" : "alone"));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return CompletableFuture.completedFuture(Result.of("interrupted"));
+            }
+        }));
+        ProviderEndpoint slow = clients.client().endpoints(Slow.class, ClassAllowList.none(),
+                ClientOptions.defaults()).open(server.address(), 100, Duration.ZERO);
+        List<CompletableFuture<Result>> answers = new ArrayList<>();
+        for (int i = 0; i < calls; i++) {
+            answers.add(slow.invoke(hold()));
+        }
+        for (CompletableFuture<Result> answer : answers) {
+            assertEquals("together", answer.get(10, TimeUnit.SECONDS).value());
+        }
+        slow.close();
     }
 
     private static Invocation hold() throws NoSuchMethodException {
