@@ -40,6 +40,8 @@ final class RequestInbox<T extends Runnable> {
     private final Queue<T> waiting = new ConcurrentLinkedQueue<>();
     private final AtomicInteger waitingCount = new AtomicInteger();
     private final AtomicInteger drainers = new AtomicInteger();
+    /** Drainers handed to the pool that have not started yet: each will take a request, so none is added for it. */
+    private final AtomicInteger pendingDrainers = new AtomicInteger();
     private final Runnable check = this::check;
     private volatile long lastTakenNanos;
     /** Running time of this connection's requests, a moving average; written by drainers, racily (a lost sample
@@ -70,7 +72,7 @@ final class RequestInbox<T extends Runnable> {
         if (averageRunNanos > SLOW_NANOS || drainers.get() < parallelism) {
             startDrainers(1);
         } else if (stalled()) {
-            startDrainers(queued);
+            startDrainers(queued - pendingDrainers.get());
         } else {
             scheduleCheck();
         }
@@ -84,7 +86,8 @@ final class RequestInbox<T extends Runnable> {
     private void check() {
         checkScheduled = false;
         if (stalled()) {
-            startDrainers(waitingCount.get());
+            // a pool too busy to start the drainers already given to it gets no more of them
+            startDrainers(waitingCount.get() - pendingDrainers.get());
         }
         if (waitingCount.get() > 0) {
             scheduleCheck();
@@ -102,10 +105,12 @@ final class RequestInbox<T extends Runnable> {
         lastTakenNanos = now(); // a drainer on its way counts as progress: no rescue for what it is about to take
         for (int i = 0; i < count; i++) {
             drainers.incrementAndGet();
+            pendingDrainers.incrementAndGet();
             try {
                 pool.execute(this::drain);
             } catch (RejectedExecutionException shutDown) {
                 drainers.decrementAndGet();
+                pendingDrainers.decrementAndGet();
                 refuseWaiting();
                 return;
             }
@@ -132,6 +137,7 @@ final class RequestInbox<T extends Runnable> {
      * request added meanwhile either saw it still counted (and started nobody) or is seen here.
      */
     private void drain() {
+        pendingDrainers.decrementAndGet();
         do {
             T task;
             while ((task = take()) != null) {

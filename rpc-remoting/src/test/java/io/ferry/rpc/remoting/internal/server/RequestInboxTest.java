@@ -129,6 +129,23 @@ class RequestInboxTest {
     }
 
     @Test
+    void aPoolTooBusyToStartTheDrainersGetsNoMoreThanOnePerWaitingRequest() {
+        RequestInbox<Request> inbox = inbox(1);
+        inbox.add(quick("a"));
+        inbox.add(quick("b"));
+        inbox.add(quick("c"));
+
+        for (int check = 0; check < 5; check++) {
+            channel.advanceTimeBy(RequestInbox.STALL_NANOS + 1, TimeUnit.NANOSECONDS);
+            channel.runScheduledPendingTasks();
+        }
+
+        assertEquals(3, poolTasks.size(), "one drainer per waiting request, however often the check runs");
+        poolTasks.forEach(Runnable::run);
+        assertEquals(List.of("a", "b", "c"), ran);
+    }
+
+    @Test
     void aConnectionWhoseRequestsAreSlowGetsAPoolTaskPerRequest() {
         RequestInbox<Request> inbox = inbox(1);
         for (int i = 0; i < 3; i++) {
