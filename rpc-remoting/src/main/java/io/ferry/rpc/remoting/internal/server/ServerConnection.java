@@ -9,7 +9,6 @@ import io.netty.util.AttributeKey;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.function.Supplier;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** What the provider knows of one consumer connection: its requests in flight and its writability. */
@@ -37,19 +36,26 @@ final class ServerConnection {
         channel.closeFuture().addListener(f -> answers.dropAll());
     }
 
-    /** IO thread: this connection's inbox for {@code pool}, made by {@code make} the first time. */
-    RequestInbox<RequestTask> inbox(BusinessPool pool, Supplier<RequestInbox<RequestTask>> make) {
-        if (sharedPool == null) {
-            sharedPool = pool;
-            sharedInbox = make.get();
-        }
+    /** IO thread: this connection's inbox for {@code pool}, or null before its first request to that pool. */
+    RequestInbox<RequestTask> inbox(BusinessPool pool) {
         if (pool == sharedPool) {
             return sharedInbox;
         }
-        if (otherInboxes == null) {
-            otherInboxes = new HashMap<>();
+        return otherInboxes == null ? null : otherInboxes.get(pool);
+    }
+
+    /** IO thread: keeps {@code inbox} as this connection's inbox for {@code pool}; returns it. */
+    RequestInbox<RequestTask> addInbox(BusinessPool pool, RequestInbox<RequestTask> inbox) {
+        if (sharedPool == null) {
+            sharedPool = pool;
+            sharedInbox = inbox;
+        } else {
+            if (otherInboxes == null) {
+                otherInboxes = new HashMap<>();
+            }
+            otherInboxes.put(pool, inbox);
         }
-        return otherInboxes.computeIfAbsent(pool, p -> make.get());
+        return inbox;
     }
 
     AnswerQueue answers() {

@@ -181,14 +181,16 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             }
             return;
         }
-        counted.inbox(pool, () -> newInbox(ctx, pool))
-                .add(new RequestTask(ctx.channel(), frame, services, payloadLimit, done, ticker, ticket));
+        RequestInbox<RequestTask> inbox = counted.inbox(pool);
+        if (inbox == null) {
+            inbox = counted.addInbox(pool, new RequestInbox<>(pool::execute, ctx.channel().eventLoop(), PARALLELISM,
+                    unrun -> unrun.refuseUnrun(RpcStatus.SHUTTING_DOWN, shuttingDown())));
+        }
+        inbox.add(new RequestTask(ctx.channel(), frame, services, payloadLimit, done, ticker, ticket));
     }
 
-    private RequestInbox<RequestTask> newInbox(ChannelHandlerContext ctx, BusinessPool pool) {
-        return new RequestInbox<>(pool::execute, ctx.channel().eventLoop(), PARALLELISM,
-                unrun -> unrun.refuseUnrun(RpcStatus.SHUTTING_DOWN, RpcStatus.SHUTTING_DOWN_PREFIX
-                        + "try another provider (" + localAddress + ")"));
+    private String shuttingDown() {
+        return RpcStatus.SHUTTING_DOWN_PREFIX + "try another provider (" + localAddress + ")";
     }
 
     /** Answers SHUTTING_DOWN (not executed: try another provider) and drops the request. */
@@ -196,7 +198,7 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
         frame.release();
         if (frame.isTwoWay()) {
             ctx.writeAndFlush(FrameEncoder.errorResponse(ctx.alloc(), frame.id(), RpcStatus.SHUTTING_DOWN,
-                    RpcStatus.SHUTTING_DOWN_PREFIX + "try another provider (" + localAddress + ")"));
+                    shuttingDown()));
         }
     }
 
