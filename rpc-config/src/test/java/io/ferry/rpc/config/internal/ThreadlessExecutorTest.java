@@ -2,12 +2,18 @@ package io.ferry.rpc.config.internal;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class ThreadlessExecutorTest {
     /** Waits (bounded) until {@code thread} blocks, without sleeping. */
@@ -19,32 +25,42 @@ class ThreadlessExecutorTest {
         assertEquals(Thread.State.WAITING, thread.getState());
     }
 
-    /** A thread named "waiter" running tasks until {@code future} is done, already blocked on an empty queue. */
-    private static Thread waiter(ThreadlessExecutor executor, CompletableFuture<?> future) {
-        Thread waiter = new Thread(() -> {
-            try {
-                executor.runUntilDone(future);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "waiter");
-        waiter.start();
-        awaitBlocked(waiter);
-        return waiter;
+    /** A thread named "waiter" that created its executor and runs its tasks until {@code future} is done. */
+    private record Waiter(Thread thread, ThreadlessExecutor executor, AtomicReference<Throwable> thrown) {
+        static Waiter blockedOn(CompletableFuture<?> future, Executor fallback) throws Exception {
+            CompletableFuture<ThreadlessExecutor> created = new CompletableFuture<>();
+            AtomicReference<Throwable> thrown = new AtomicReference<>();
+            Thread thread = new Thread(() -> {
+                ThreadlessExecutor executor = new ThreadlessExecutor(fallback);
+                created.complete(executor);
+                try {
+                    executor.runUntilDone(future);
+                } catch (InterruptedException e) {
+                    thrown.set(e);
+                }
+            }, "waiter");
+            thread.start();
+            ThreadlessExecutor executor = created.get(5, TimeUnit.SECONDS);
+            awaitBlocked(thread);
+            return new Waiter(thread, executor, thrown);
+        }
+
+        void awaitEnd() throws InterruptedException {
+            thread.join(5000);
+            assertFalse(thread.isAlive(), "the waiter stopped waiting");
+        }
     }
 
     @Test
     void runsHandedOverTasksOnTheWaitingThread() throws Exception {
-        ThreadlessExecutor executor = new ThreadlessExecutor(Runnable::run);
         CompletableFuture<String> future = new CompletableFuture<>();
         AtomicReference<String> ranOn = new AtomicReference<>();
-        Thread waiter = waiter(executor, future);
-        executor.execute(() -> {
+        Waiter waiter = Waiter.blockedOn(future, Runnable::run);
+        waiter.executor().execute(() -> {
             ranOn.set(Thread.currentThread().getName());
             future.complete("done");
         });
-        waiter.join(5000);
-        assertFalse(waiter.isAlive());
+        waiter.awaitEnd();
         assertEquals("waiter", ranOn.get());
     }
 
@@ -54,23 +70,58 @@ class ThreadlessExecutorTest {
      */
     @Test
     void aFutureCompletedElsewhereStillWakesTheWaiter() throws Exception {
-        ThreadlessExecutor executor = new ThreadlessExecutor(Runnable::run);
         CompletableFuture<String> future = new CompletableFuture<>();
-        Thread waiter = waiter(executor, future);
+        Waiter waiter = Waiter.blockedOn(future, Runnable::run);
         future.complete("completed on the test thread, not through the executor");
-        waiter.join(5000);
-        assertFalse(waiter.isAlive(), "the waiter woke up");
+        waiter.awaitEnd();
     }
 
     /** A losing fork's answer, a failback retry: what arrives after the caller has its result must still run. */
     @Test
     void tasksArrivingAfterTheCallEndedRunOnTheFallback() throws Exception {
-        java.util.List<Runnable> fallback = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<Runnable> fallback = new CopyOnWriteArrayList<>();
         ThreadlessExecutor executor = new ThreadlessExecutor(fallback::add);
         CompletableFuture<String> future = CompletableFuture.completedFuture("first answer");
         executor.runUntilDone(future);
         Runnable late = () -> { };
         executor.execute(late);
-        assertEquals(java.util.List.of(late), fallback, "handed to the fallback, not left in a dead queue");
+        assertEquals(List.of(late), fallback, "handed to the fallback, not left in a dead queue");
+    }
+
+    /** The IO thread may answer before the caller starts waiting: the answer waits in the queue for it. */
+    @Test
+    void aTaskHandedOverBeforeTheWaitRunsOnTheWaiter() throws Exception {
+        ThreadlessExecutor executor = new ThreadlessExecutor(task -> {
+            throw new AssertionError("not the fallback");
+        });
+        CompletableFuture<String> future = new CompletableFuture<>();
+        AtomicReference<Thread> ranOn = new AtomicReference<>();
+        executor.execute(() -> {
+            ranOn.set(Thread.currentThread());
+            future.complete("early answer");
+        });
+        executor.runUntilDone(future);
+        assertEquals(Thread.currentThread(), ranOn.get());
+    }
+
+    @Test
+    void anInterruptedWaiterStopsWaitingAndLaterTasksRunOnTheFallback() throws Exception {
+        List<Runnable> fallback = new CopyOnWriteArrayList<>();
+        Waiter waiter = Waiter.blockedOn(new CompletableFuture<>(), fallback::add);
+        waiter.thread().interrupt();
+        waiter.awaitEnd();
+        assertInstanceOf(InterruptedException.class, waiter.thrown().get());
+        Runnable late = () -> { };
+        waiter.executor().execute(late);
+        assertEquals(List.of(late), fallback);
+    }
+
+    @Test
+    void onlyTheCreatingThreadMayWait() {
+        AtomicReference<ThreadlessExecutor> executor = new AtomicReference<>();
+        Thread other = new Thread(() -> executor.set(new ThreadlessExecutor(Runnable::run)));
+        other.start();
+        assertDoesNotThrow(() -> other.join(5000));
+        assertThrows(IllegalStateException.class, () -> executor.get().runUntilDone(new CompletableFuture<>()));
     }
 }
