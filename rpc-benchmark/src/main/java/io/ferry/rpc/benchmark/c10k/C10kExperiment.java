@@ -1,14 +1,5 @@
 package io.ferry.rpc.benchmark.c10k;
 
-import io.ferry.rpc.Deadline;
-import io.ferry.rpc.Invocation;
-import io.ferry.rpc.Ticker;
-import io.ferry.rpc.ClassAllowList;
-import io.ferry.rpc.remoting.ClientOptions;
-import io.ferry.rpc.remoting.Client;
-import io.ferry.rpc.remoting.EndpointFactory;
-import io.ferry.rpc.remoting.ProviderEndpoint;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -17,13 +8,10 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
-import java.util.concurrent.Executor;
-import java.lang.reflect.Method;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -37,12 +25,13 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <pre>
  *   C10kExperiment scenario=steady|stall|restart connections=10000 rate=1000 heartbeatMs=5000 jitter=0.5
- *                  seconds=90 eventAt=30 provider=ferry|dubbo out=rpc-benchmark/results/NAME
+ *                  seconds=90 eventAt=30 provider=ferry|dubbo consumer=ferry|dubbo out=rpc-benchmark/results/NAME
  * </pre>
  * stall: the provider is frozen (SIGSTOP) for 6 s at eventAt, as a long GC pause would. restart: it is killed
  * (SIGKILL) at eventAt and started again on the same port 5 s later. jitter=0 turns off Ferry's per-cycle
- * heartbeat jitter, as in Dubbo. provider=dubbo serves Ping with stock Dubbo 3.3.6 instead of Ferry (the consumers
- * stay Ferry's). Writes NAME.csv (one row a second) and NAME.md (summary), and prints both.
+ * heartbeat jitter, as in Dubbo. provider=dubbo serves Ping with stock Dubbo 3.3.6 instead of Ferry; consumer=dubbo
+ * holds the connections with stock Dubbo 3.3.6's consumer (its fixed heartbeat timers and its reconnects) instead of
+ * Ferry's. Writes NAME.csv (one row a second) and NAME.md (summary), and prints both.
  */
 public final class C10kExperiment {
     private final Map<String, String> args;
@@ -53,15 +42,18 @@ public final class C10kExperiment {
     private final int seconds;
     private final int eventAt;
     private final String scenario;
+    private final boolean dubboConsumers;
     private Process provider;
     private int port;
     private final Map<Integer, Long> heartbeatsBySecond = new ConcurrentHashMap<>();
+    private final Map<Integer, Integer> providerConnectionsBySecond = new ConcurrentHashMap<>();
     private volatile long start;
     private volatile long providerReadyNanos;
 
     private C10kExperiment(Map<String, String> args) {
         this.args = args;
         this.scenario = args.getOrDefault("scenario", "steady");
+        this.dubboConsumers = "dubbo".equals(args.get("consumer"));
         this.connections = Integer.parseInt(args.getOrDefault("connections", "10000"));
         this.rate = Integer.parseInt(args.getOrDefault("rate", "1000"));
         this.heartbeatMillis = Long.parseLong(args.getOrDefault("heartbeatMs", "5000"));
@@ -76,8 +68,13 @@ public final class C10kExperiment {
             int eq = a.indexOf('=');
             args.put(a.substring(0, eq), a.substring(eq + 1));
         }
-        new C10kExperiment(args).run();
+        run(args);
         System.exit(0);
+    }
+
+    /** Runs one experiment and writes its files; the provider process is gone when this returns. */
+    static void run(Map<String, String> args) throws Exception {
+        new C10kExperiment(args).run();
     }
 
     /** One second of the run. */
@@ -89,30 +86,33 @@ public final class C10kExperiment {
 
     private void run() throws Exception {
         startProvider(0);
+        try {
+            drive();
+        } finally {
+            provider.destroyForcibly().waitFor();
+        }
+    }
+
+    private void drive() throws Exception {
         InetSocketAddress address = new InetSocketAddress("127.0.0.1", port);
-        ClientOptions options = ClientOptions.builder().connections(1).heartbeat(Duration.ofMillis(heartbeatMillis))
-                .heartbeatJitter(jitter).build();
-        Client client = Client.create();
-        EndpointFactory endpoints = client.endpoints(Ping.class, ClassAllowList.none(), options);
-        List<ProviderEndpoint> clients = new ArrayList<>(connections);
         long openStart = System.nanoTime();
-        for (int i = 0; i < connections; i++) {
-            clients.add(endpoints.open(address, 100, Duration.ofSeconds(5)));
+        try (C10kConsumers consumers = dubboConsumers
+                ? DubboC10kConsumers.open(address, connections, heartbeatMillis)
+                : FerryC10kConsumers.open(address, connections, heartbeatMillis, jitter)) {
+            measure(consumers, openStart);
         }
-        for (ProviderEndpoint c : clients) {
-            c.whenReady().get(120, TimeUnit.SECONDS);
-        }
+    }
+
+    private void measure(C10kConsumers consumers, long openStart) throws Exception {
         System.out.printf("%d connections ready after %d ms%n", connections,
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - openStart));
 
-        Method method = Ping.class.getMethod("ping", long.class);
-        Executor callbacks = client.callbackExecutor();
         Second[] perSecond = new Second[seconds];
         Arrays.setAll(perSecond, i -> new Second());
         start = System.nanoTime();
         long intervalNanos = TimeUnit.SECONDS.toNanos(1) / rate;
         long nextCall = start;
-        int nextClient = 0;
+        int turn = 0;
         int lastSampled = -1;
         while (true) {
             long now = System.nanoTime();
@@ -122,7 +122,7 @@ public final class C10kExperiment {
             }
             if (second != lastSampled) {
                 lastSampled = second;
-                perSecond[second].ready = (int) clients.stream().filter(ProviderEndpoint::isReady).count();
+                perSecond[second].ready = consumers.ready();
                 applyScenario(second);
             }
             if (now < nextCall) {
@@ -130,25 +130,19 @@ public final class C10kExperiment {
                 continue;
             }
             nextCall += intervalNanos;
-            ProviderEndpoint endpoint = clients.get(nextClient);
-            nextClient = (nextClient + 1) % clients.size();
             long sent = System.nanoTime();
-            Invocation call = new Invocation(Ping.class.getName(), "", "", method, new Object[] {sent},
-                    Map.of(), Deadline.after(Duration.ofSeconds(2), Ticker.system()), false, callbacks);
             Second bucket = perSecond[second];
-            endpoint.invoke(call).whenComplete((reply, error) -> {
+            consumers.ping(turn, sent).whenComplete((reply, error) -> {
                 if (error == null) {
                     bucket.latencies.add(System.nanoTime() - sent);
                 } else {
                     bucket.failed.incrementAndGet();
                 }
             });
+            turn = (turn + 1) % connections;
         }
         TimeUnit.SECONDS.sleep(3); // let the last calls end (they time out after 2 s at most)
         report(perSecond);
-        clients.forEach(ProviderEndpoint::close);
-        client.close();
-        provider.destroyForcibly();
     }
 
     private void applyScenario(int second) throws Exception {
@@ -199,7 +193,9 @@ public final class C10kExperiment {
                 while ((l = out.readLine()) != null) {
                     if (l.startsWith("HB ") && start > 0) {
                         int second = (int) TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
-                        heartbeatsBySecond.merge(second, Long.parseLong(l.split(" ")[1]), Long::sum);
+                        String[] fields = l.split(" ");
+                        heartbeatsBySecond.merge(second, Long.parseLong(fields[1]), Long::sum);
+                        providerConnectionsBySecond.put(second, Integer.parseInt(fields[2]));
                     }
                 }
             } catch (IOException ignored) {
@@ -229,9 +225,11 @@ public final class C10kExperiment {
                 long p50 = percentile(sorted, 0.50);
                 long p99 = percentile(sorted, 0.99);
                 long hb = heartbeatsBySecond.getOrDefault(s, 0L);
-                rows.add(new long[] {s, sorted.length, perSecond[s].failed.get(), p50, p99, hb, perSecond[s].ready});
-                w.printf("%d,%d,%d,%d,%d,%d,%d%n", s, sorted.length, perSecond[s].failed.get(), p50, p99, hb,
-                        perSecond[s].ready);
+                // Dubbo's consumers cannot tell which connections are up: the provider's count stands in
+                int ready = perSecond[s].ready >= 0 ? perSecond[s].ready
+                        : providerConnectionsBySecond.getOrDefault(s, 0);
+                rows.add(new long[] {s, sorted.length, perSecond[s].failed.get(), p50, p99, hb, ready});
+                w.printf("%d,%d,%d,%d,%d,%d,%d%n", s, sorted.length, perSecond[s].failed.get(), p50, p99, hb, ready);
             }
         }
         String summary = summary(rows);
@@ -243,9 +241,14 @@ public final class C10kExperiment {
     private String summary(List<long[]> rows) {
         StringBuilder sb = new StringBuilder();
         sb.append("# C10K ").append(scenario).append(", ").append(args.getOrDefault("provider", "ferry"))
-                .append(" provider: ").append(connections).append(" connections, ")
-                .append(rate).append(" calls/s, heartbeat ").append(heartbeatMillis).append(" ms, jitter ")
-                .append(jitter).append("\n\n");
+                .append(" provider, ").append(dubboConsumers ? "dubbo" : "ferry").append(" consumers: ")
+                .append(connections).append(" connections, ").append(rate).append(" calls/s, heartbeat ")
+                .append(heartbeatMillis).append(" ms, ")
+                .append(dubboConsumers ? "Dubbo's fixed heartbeat timers" : "jitter " + jitter).append("\n\n");
+        if (dubboConsumers) {
+            sb.append("Ready connections: the provider's count of open connections (Dubbo's consumers do not say "
+                    + "which of theirs are up)\n\n");
+        }
         int from = "steady".equals(scenario) ? 10 : eventAt + 6 + (int) (2 * heartbeatMillis / 1000);
         List<long[]> window = rows.subList(Math.min(from, rows.size()), rows.size());
         double meanHb = window.stream().mapToLong(r -> r[5]).average().orElse(0);

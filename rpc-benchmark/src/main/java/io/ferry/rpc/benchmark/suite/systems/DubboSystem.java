@@ -32,8 +32,11 @@ public final class DubboSystem {
         return system.equals("dubbo-fastjson2") ? "fastjson2" : "hessian2";
     }
 
-    /** A Dubbo consumer would rewrite 127.0.0.1 to the host's address unless the other interfaces are ignored. */
-    private static void keepOnLoopback() {
+    /**
+     * A Dubbo consumer would rewrite 127.0.0.1 to the host's address unless the other interfaces are ignored. Runs
+     * once when this class loads; other harnesses that start Dubbo call it before they do.
+     */
+    public static void keepOnLoopback() {
         try {
             List<String> names = new ArrayList<>();
             for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
