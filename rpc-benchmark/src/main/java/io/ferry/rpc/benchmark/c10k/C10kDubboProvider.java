@@ -1,5 +1,6 @@
 package io.ferry.rpc.benchmark.c10k;
 
+import io.ferry.rpc.benchmark.suite.systems.DubboSystem;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ProtocolConfig;
 import org.apache.dubbo.config.RegistryConfig;
@@ -19,6 +20,7 @@ public final class C10kDubboProvider {
 
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
+        DubboSystem.keepOnLoopback(); // else its filters look for the host's address on every request
         ApplicationConfig application = new ApplicationConfig("c10k-dubbo-provider");
         application.setQosEnable(false);
         ProtocolConfig protocol = new ProtocolConfig("dubbo", port);
