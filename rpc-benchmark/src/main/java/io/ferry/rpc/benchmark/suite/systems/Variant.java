@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * A system name with optional system properties after an {@code @}, several joined by {@code +}:
  * {@code ferry@ferry.protocol.dispatcher=direct} is Ferry with that property set in its provider JVM and in the
- * benchmark fork. Two variants of one system in one
- * suite run give a same-run A/B comparison, which separate runs on a noisy machine cannot.
+ * benchmark fork. Two variants of one system in one suite run give a same-run A/B comparison, which separate runs
+ * on a noisy machine cannot.
  */
 public record Variant(String system, List<String> properties) {
     public static Variant parse(String name) {

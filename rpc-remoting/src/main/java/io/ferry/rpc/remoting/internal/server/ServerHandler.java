@@ -31,6 +31,8 @@ import io.netty.handler.timeout.IdleStateEvent;
 @ChannelHandler.Sharable
 public final class ServerHandler extends ChannelInboundHandlerAdapter {
     private static final Logger log = LoggerFactory.getLogger(ServerHandler.class);
+    /** Drainers per connection inbox while its requests are quick: one per core. */
+    private static final int PARALLELISM = Runtime.getRuntime().availableProcessors();
 
     private final ServiceTable services;
     private final BusinessPools pools;
@@ -42,8 +44,6 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     private final InFlight inFlight = new InFlight();
     private final LongAdder heartbeats = new LongAdder();
     private final AtomicInteger open = new AtomicInteger();
-    /** Drainers per connection inbox while its requests are quick: one per core. */
-    private static final int PARALLELISM = Runtime.getRuntime().availableProcessors();
     private volatile String localAddress = "?";
 
     public ServerHandler(ServiceTable services, BusinessPools pools, Dispatcher dispatcher, int payloadLimit,
