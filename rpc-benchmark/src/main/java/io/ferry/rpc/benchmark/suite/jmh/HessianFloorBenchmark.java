@@ -4,12 +4,15 @@ import com.alibaba.com.caucho.hessian.io.Hessian2Input;
 import com.alibaba.com.caucho.hessian.io.Hessian2Output;
 import com.alibaba.com.caucho.hessian.io.SerializerFactory;
 import io.ferry.rpc.benchmark.suite.workload.User;
+import io.ferry.rpc.benchmark.suite.workload.UserPage;
 import io.ferry.rpc.benchmark.suite.workload.Users;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 import java.io.ByteArrayInputStream;
@@ -20,11 +23,11 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The serialization floor of one getUser call over the dubbo protocol, whatever the framework: hessian2 writes and
- * reads the request body (version, path, method, descriptor, the id, the attachments) and the answer body (a User
- * and the answer's attachments), one thread, no network. Both Ferry and Dubbo pay at least this per call, split
- * between the consumer (write the request, read the answer) and the provider (the other two); the pipelined echo
- * pays none of it, which bounds how close an RPC can come to it.
+ * The serialization floor of one workload call over the dubbo protocol, whatever the framework: hessian2 writes and
+ * reads the request body (version, path, method, descriptor, the argument, the attachments) and the answer body
+ * (the value and the answer's attachments), one thread, no network. Both Ferry and Dubbo pay at least this per call,
+ * split between the consumer (write the request, read the answer) and the provider (the other two); the echo pays
+ * none of it, which bounds how close an RPC can come to it, and how far ahead of Dubbo it can get.
  *
  * <pre>
  *   java -cp "rpc-benchmark/target/classes:$(cat rpc-benchmark/target/classpath.txt)" org.openjdk.jmh.Main HessianFloor
@@ -34,29 +37,45 @@ import java.util.concurrent.TimeUnit;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class HessianFloorBenchmark {
+    /** What one call of a workload method puts in its two bodies. */
+    private record Call(String descriptor, Object argument, Class<?> argumentType, Object value, Class<?> valueType) {
+        static Call of(String method) {
+            return switch (method) {
+                case "existUser" -> new Call("Ljava/lang/String;", "ada1@example.com", String.class, true,
+                        boolean.class);
+                case "createUser" -> new Call("L" + User.class.getName().replace('.', '/') + ";", Users.user(1),
+                        User.class, true, boolean.class);
+                case "getUser" -> new Call("J", 1L, long.class, Users.user(1), User.class);
+                case "listUser" -> new Call("I", 1, int.class, Users.page(1), UserPage.class);
+                default -> throw new IllegalArgumentException("method: " + method);
+            };
+        }
+    }
+
+    @Param({"existUser", "createUser", "getUser", "listUser"})
+    public String method;
+
     private final SerializerFactory factory = new SerializerFactory();
-    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024);
+    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(4096);
     private final Hessian2Output out = new Hessian2Output(bytes);
-    private final User user = Users.user(1);
     private final Map<String, Object> requestAttachments = new LinkedHashMap<>();
     private final Map<String, Object> answerAttachments = Map.of("dubbo", "2.0.2");
+    private Call call;
     private byte[] request;
     private byte[] answer;
 
-    public HessianFloorBenchmark() {
+    @Setup
+    public void setUp() throws IOException {
         out.setSerializerFactory(factory);
         requestAttachments.put("path", "io.ferry.rpc.benchmark.suite.workload.UserService");
         requestAttachments.put("interface", "io.ferry.rpc.benchmark.suite.workload.UserService");
         requestAttachments.put("version", "0.0.0");
         requestAttachments.put("timeout", "10000");
-        try {
-            writeRequest();
-            request = bytes.toByteArray();
-            writeAnswer();
-            answer = bytes.toByteArray();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        call = Call.of(method);
+        writeRequest();
+        request = bytes.toByteArray();
+        writeAnswer();
+        answer = bytes.toByteArray();
     }
 
     /** Returns the body's size, not a copy: the codecs write into the frame's buffer and copy nothing. */
@@ -66,9 +85,9 @@ public class HessianFloorBenchmark {
         out.writeString("2.0.2");
         out.writeString("io.ferry.rpc.benchmark.suite.workload.UserService");
         out.writeString("0.0.0");
-        out.writeString("getUser");
-        out.writeString("J");
-        out.writeLong(1L);
+        out.writeString(method);
+        out.writeString(call.descriptor());
+        out.writeObject(call.argument());
         out.writeObject(requestAttachments);
         return finish();
     }
@@ -81,18 +100,27 @@ public class HessianFloorBenchmark {
         in.readString();
         in.readString();
         in.readString();
-        long id = in.readLong();
+        Object argument = in.readObject(call.argumentType());
         Object attachments = in.readObject(Map.class);
-        return id == 1 ? attachments : null;
+        return argument != null ? attachments : null;
     }
 
     @Benchmark
     public int writeAnswer() throws IOException {
         start();
         out.writeInt(4); // a value with attachments
-        out.writeObject(user);
+        out.writeObject(call.value());
         out.writeObject(answerAttachments);
         return finish();
+    }
+
+    @Benchmark
+    public Object readAnswer() throws IOException {
+        Hessian2Input in = input(answer);
+        in.readInt();
+        Object value = in.readObject(call.valueType());
+        in.readObject(Map.class);
+        return value;
     }
 
     private void start() {
@@ -103,15 +131,6 @@ public class HessianFloorBenchmark {
     private int finish() throws IOException {
         out.flush();
         return bytes.size();
-    }
-
-    @Benchmark
-    public Object readAnswer() throws IOException {
-        Hessian2Input in = input(answer);
-        in.readInt();
-        Object value = in.readObject(User.class);
-        in.readObject(Map.class);
-        return value;
     }
 
     private Hessian2Input input(byte[] body) {
