@@ -5,6 +5,7 @@ import com.alibaba.com.caucho.hessian.io.Hessian2Output;
 import com.alibaba.com.caucho.hessian.io.SerializerFactory;
 import io.ferry.rpc.benchmark.suite.workload.User;
 import io.ferry.rpc.benchmark.suite.workload.UserPage;
+import io.ferry.rpc.benchmark.suite.workload.UserService;
 import io.ferry.rpc.benchmark.suite.workload.Users;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -37,6 +38,8 @@ import java.util.concurrent.TimeUnit;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class HessianFloorBenchmark {
+    private static final String SERVICE = UserService.class.getName();
+
     /** What one call of a workload method puts in its two bodies. */
     private record Call(String descriptor, Object argument, Class<?> argumentType, Object value, Class<?> valueType) {
         static Call of(String method) {
@@ -67,8 +70,8 @@ public class HessianFloorBenchmark {
     @Setup
     public void setUp() throws IOException {
         out.setSerializerFactory(factory);
-        requestAttachments.put("path", "io.ferry.rpc.benchmark.suite.workload.UserService");
-        requestAttachments.put("interface", "io.ferry.rpc.benchmark.suite.workload.UserService");
+        requestAttachments.put("path", SERVICE);
+        requestAttachments.put("interface", SERVICE);
         requestAttachments.put("version", "0.0.0");
         requestAttachments.put("timeout", "10000");
         call = Call.of(method);
@@ -83,7 +86,7 @@ public class HessianFloorBenchmark {
     public int writeRequest() throws IOException {
         start();
         out.writeString("2.0.2");
-        out.writeString("io.ferry.rpc.benchmark.suite.workload.UserService");
+        out.writeString(SERVICE);
         out.writeString("0.0.0");
         out.writeString(method);
         out.writeString(call.descriptor());
