@@ -25,6 +25,9 @@ final class AnswerQueue {
     private record Answer(ByteBuf frame, long id, Deadline deadline, Runnable done) {
     }
 
+    /** Netty counts each outbound message at its size plus this much bookkeeping (96 bytes by default). */
+    private static final int OUTBOUND_ENTRY_OVERHEAD = 128;
+
     private final Channel channel;
     private final Queue<Answer> waiting = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
@@ -39,7 +42,10 @@ final class AnswerQueue {
     /**
      * Queues an encoded answer for the connection's IO thread, which writes every answer queued by then and
      * flushes once (one syscall for the answers that business threads made meanwhile, where a write and flush of
-     * each would cost one apiece); {@code done} runs once it has been written or dropped. Any thread.
+     * each would cost one apiece), or also before an answer that would take the buffer past its high water mark: a
+     * burst of big answers to a consumer that reads must not stop the provider reading from it, and one that does
+     * not read still turns the connection unwritable. {@code done} runs once it has been written or dropped. Any
+     * thread.
      */
     void send(ByteBuf frame, long id, Deadline deadline, Runnable done) {
         size.incrementAndGet();
@@ -90,6 +96,10 @@ final class AnswerQueue {
                         "The answer was not sent: its caller's deadline of " + answer.deadline().timeoutMillis()
                                 + " ms passed while it waited for the connection to drain");
             }
+            if (wrote && wouldTurnUnwritable(frame)) {
+                channel.flush(); // a reading consumer's socket takes these now, and the mark stays uncrossed
+                wrote = false;
+            }
             Runnable done = answer.done();
             channel.write(frame).addListener(f -> done.run());
             wrote = true;
@@ -97,6 +107,10 @@ final class AnswerQueue {
         if (wrote) {
             channel.flush();
         }
+    }
+
+    private boolean wouldTurnUnwritable(ByteBuf frame) {
+        return frame.readableBytes() + OUTBOUND_ENTRY_OVERHEAD >= channel.bytesBeforeUnwritable();
     }
 
     /** IO thread: the connection closed; what waits is released and counted out. */

@@ -28,6 +28,7 @@ class AnswerQueueTest {
     private final AtomicLong now = new AtomicLong();
     private final AtomicInteger done = new AtomicInteger();
     private final AtomicInteger flushes = new AtomicInteger();
+    private final AtomicInteger turnedUnwritable = new AtomicInteger();
     private final EmbeddedChannel channel = new EmbeddedChannel();
     private final AnswerQueue answers = new AnswerQueue(channel);
 
@@ -45,6 +46,8 @@ class AnswerQueueTest {
             public void channelWritabilityChanged(ChannelHandlerContext ctx) {
                 if (ctx.channel().isWritable()) {
                     answers.writable(); // what ServerHandler does
+                } else {
+                    turnedUnwritable.incrementAndGet(); // where ServerHandler stops reading
                 }
             }
         });
@@ -81,6 +84,24 @@ class AnswerQueueTest {
         assertSame(second, channel.readOutbound());
         assertEquals(1, flushes.get(), "one flush, one syscall, for both");
         assertEquals(2, done.get());
+    }
+
+    @Test
+    void aBurstLargerThanTheHighMarkIsFlushedAsItGoesSoAReadingConsumerIsNeverThrottled() {
+        channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(8 * 1024, 16 * 1024));
+        for (int id = 1; id <= 10; id++) {
+            answers.send(answer(3_000), id, after(1_000), done::incrementAndGet); // 30 KB queued at once
+        }
+
+        channel.runPendingTasks();
+
+        assertEquals(10, done.get(), "every answer written in the one drain");
+        assertEquals(0, turnedUnwritable.get(), "the high mark is never crossed while the socket takes each flush");
+        assertEquals(2, flushes.get(), "one flush before the answer that would cross 16 KiB, one at the end");
+        for (int id = 1; id <= 10; id++) {
+            ByteBuf written = channel.readOutbound();
+            written.release();
+        }
     }
 
     @Test
