@@ -25,8 +25,8 @@ final class AnswerQueue {
     private record Answer(ByteBuf frame, long id, Deadline deadline, Runnable done) {
     }
 
-    /** Netty counts each outbound message at its size plus this much bookkeeping (96 bytes by default). */
-    private static final int OUTBOUND_ENTRY_OVERHEAD = 128;
+    /** Netty counts each outbound message at its size plus its bookkeeping (96 bytes by default); with a margin. */
+    private static final int OUTBOUND_ENTRY_ALLOWANCE = 128;
 
     private final Channel channel;
     private final Queue<Answer> waiting = new ConcurrentLinkedQueue<>();
@@ -110,7 +110,7 @@ final class AnswerQueue {
     }
 
     private boolean wouldTurnUnwritable(ByteBuf frame) {
-        return frame.readableBytes() + OUTBOUND_ENTRY_OVERHEAD >= channel.bytesBeforeUnwritable();
+        return frame.readableBytes() + OUTBOUND_ENTRY_ALLOWANCE >= channel.bytesBeforeUnwritable();
     }
 
     /** IO thread: the connection closed; what waits is released and counted out. */

@@ -12,6 +12,8 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -89,8 +91,11 @@ class AnswerQueueTest {
     @Test
     void aBurstLargerThanTheHighMarkIsFlushedAsItGoesSoAReadingConsumerIsNeverThrottled() {
         channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(8 * 1024, 16 * 1024));
+        List<ByteBuf> burst = new ArrayList<>();
         for (int id = 1; id <= 10; id++) {
-            answers.send(answer(3_000), id, after(1_000), done::incrementAndGet); // 30 KB queued at once
+            ByteBuf frame = answer(3_000);
+            burst.add(frame);
+            answers.send(frame, id, after(1_000), done::incrementAndGet); // 30 KB queued at once
         }
 
         channel.runPendingTasks();
@@ -98,10 +103,34 @@ class AnswerQueueTest {
         assertEquals(10, done.get(), "every answer written in the one drain");
         assertEquals(0, turnedUnwritable.get(), "the high mark is never crossed while the socket takes each flush");
         assertEquals(2, flushes.get(), "one flush before the answer that would cross 16 KiB, one at the end");
-        for (int id = 1; id <= 10; id++) {
-            ByteBuf written = channel.readOutbound();
-            written.release();
+        for (ByteBuf frame : burst) {
+            assertSame(frame, channel.readOutbound(), "in the order they were queued");
+            frame.release();
         }
+    }
+
+    @Test
+    void aConsumerThatDoesNotReadStillTurnsTheConnectionUnwritableAndTheRestWait() {
+        channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(8 * 1024, 16 * 1024));
+        channel.pipeline().addFirst(new ChannelOutboundHandlerAdapter() {
+            @Override
+            public void flush(ChannelHandlerContext ctx) {
+                // the socket takes nothing: written bytes stay pending
+            }
+        });
+        for (int id = 1; id <= 10; id++) {
+            answers.send(answer(3_000), id, after(1_000), done::incrementAndGet);
+        }
+
+        channel.runPendingTasks();
+
+        assertEquals(1, turnedUnwritable.get(), "where the provider stops reading from it");
+        assertEquals(4, answers.waiting(), "six written, up to one past the high mark; the rest wait in Ferry's queue");
+        assertEquals(0, done.get(), "none has reached the socket");
+
+        channel.close();
+        answers.dropAll();
+        assertEquals(10, done.get(), "on close, written and waiting answers are all counted out");
     }
 
     @Test
