@@ -42,10 +42,10 @@ final class AnswerQueue {
     /**
      * Queues an encoded answer for the connection's IO thread, which writes every answer queued by then and
      * flushes once (one syscall for the answers that business threads made meanwhile, where a write and flush of
-     * each would cost one apiece), or also before an answer that would take the buffer past its high water mark: a
-     * burst of big answers to a consumer that reads must not stop the provider reading from it, and one that does
-     * not read still turns the connection unwritable. {@code done} runs once it has been written or dropped. Any
-     * thread.
+     * each would cost one apiece). It also flushes before an answer that would take the buffer past its high water
+     * mark: a burst of big answers to a consumer that reads must not stop the provider reading from it, while one
+     * that does not read still turns the connection unwritable. {@code done} runs once it has been written or
+     * dropped. Any thread.
      */
     void send(ByteBuf frame, long id, Deadline deadline, Runnable done) {
         size.incrementAndGet();
