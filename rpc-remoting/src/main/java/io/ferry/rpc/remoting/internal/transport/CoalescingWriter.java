@@ -13,12 +13,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Writes frames from any thread to one channel, flushing once per batch instead of once per frame. Netty's own
  * {@code writeAndFlush} from outside the event loop queues one task per frame, and each task ends in a flush: one
  * syscall per frame, and a wake-up of the event loop per caller. Here the frames wait in a queue, the first of a
- * batch schedules a single drain, and the drain writes all that are queued and flushes once, so that many callers
- * sharing a connection share its syscalls too.
+ * batch schedules a single drain, and the drain writes all that are queued (up to {@value #MAX_BATCH}) and flushes
+ * once, so that many callers sharing a connection share its syscalls too.
  */
 public final class CoalescingWriter {
-    /** Frames written between two flushes at most, so that a steady stream of callers still gets flushed. */
-    private static final int MAX_BATCH = 128;
+    /**
+     * Frames one drain writes and flushes before it gives the IO thread back, so that a steady stream of callers
+     * still gets flushed, and the connection's reads and the IO thread's other connections take their turn.
+     */
+    static final int MAX_BATCH = 128;
 
     private record Pending(Object message, ChannelPromise promise) {
     }
@@ -35,6 +38,10 @@ public final class CoalescingWriter {
     /** Writes {@code message} soon; {@code promise} completes as Netty's write would. Any thread. */
     public void write(Object message, ChannelPromise promise) {
         queue.add(new Pending(message, promise));
+        scheduleDrain();
+    }
+
+    private void scheduleDrain() {
         if (drainScheduled.compareAndSet(false, true)) {
             try {
                 channel.eventLoop().execute(drain);
@@ -52,15 +59,15 @@ public final class CoalescingWriter {
         drainScheduled.set(false);
         int batch = 0;
         Pending pending;
-        while ((pending = queue.poll()) != null) {
+        while (batch < MAX_BATCH && (pending = queue.poll()) != null) {
             channel.write(pending.message(), pending.promise());
-            if (++batch == MAX_BATCH) {
-                channel.flush();
-                batch = 0;
-            }
+            batch++;
         }
         if (batch > 0) {
             channel.flush();
+        }
+        if (batch == MAX_BATCH && !queue.isEmpty()) {
+            scheduleDrain(); // the rest after what else waits for this IO thread
         }
     }
 

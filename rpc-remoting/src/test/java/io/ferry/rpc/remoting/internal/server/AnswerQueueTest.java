@@ -4,16 +4,22 @@ import io.ferry.rpc.Deadline;
 import io.ferry.rpc.RpcStatus;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.ferry.rpc.remoting.internal.transport.LocalConnectionExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -27,6 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * whose callers still wait are written, and those whose deadline passed meanwhile become a short TIMEOUT answer.
  */
 class AnswerQueueTest {
+    @RegisterExtension
+    final LocalConnectionExtension local = new LocalConnectionExtension();
     private final AtomicLong now = new AtomicLong();
     private final AtomicInteger done = new AtomicInteger();
     private final AtomicInteger flushes = new AtomicInteger();
@@ -107,6 +115,29 @@ class AnswerQueueTest {
             assertSame(frame, channel.readOutbound(), "in the order they were queued");
             frame.release();
         }
+    }
+
+    @Test
+    void aLongBurstGivesTheIoThreadBackBetweenDrainsSoItsOtherWorkIsNotHeldUp() throws Exception {
+        Channel connection = local.connection();
+        AnswerQueue queue = new AnswerQueue(connection);
+        int burst = 2 * AnswerQueue.MAX_ANSWERS_PER_DRAIN + 10;
+        CountDownLatch unwritten = new CountDownLatch(burst);
+        List<Long> writtenWhenOtherWorkRan = new CopyOnWriteArrayList<>();
+
+        connection.eventLoop().submit(() -> {
+            for (int id = 1; id <= burst; id++) {
+                queue.send(answer(10), id, Deadline.none(), unwritten::countDown);
+            }
+            // another connection's turn on the same IO thread, due right after the first drain
+            connection.eventLoop().execute(() -> writtenWhenOtherWorkRan.add(burst - unwritten.getCount()));
+        }).sync();
+
+        assertTrue(unwritten.await(10, TimeUnit.SECONDS), unwritten.getCount() + " answers never written");
+        connection.eventLoop().submit(() -> { }).sync(); // and whatever else was queued has run
+        assertEquals(List.of((long) AnswerQueue.MAX_ANSWERS_PER_DRAIN), writtenWhenOtherWorkRan,
+                "the first drain stops at its share; the rest are written after the other work");
+        assertEquals(0, queue.waiting());
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.ferry.rpc.remoting.internal.transport;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
@@ -10,10 +11,13 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.local.LocalChannel;
 import io.netty.channel.embedded.EmbeddedChannel;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -26,6 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * writes every frame queued by then, in order, and flushes once.
  */
 class CoalescingWriterTest {
+    @RegisterExtension
+    final LocalConnectionExtension local = new LocalConnectionExtension();
     private final List<Integer> flushes = new ArrayList<>();
     private final List<ByteBuf> sent = new ArrayList<>();
     private final EmbeddedChannel channel = new EmbeddedChannel(new ChannelOutboundHandlerAdapter() {
@@ -96,6 +102,30 @@ class CoalescingWriterTest {
 
         assertEquals(300, sent.size());
         assertEquals(List.of(128, 128, 44), flushes);
+    }
+
+    @Test
+    void aLongBatchGivesTheIoThreadBackAfterEach128Frames() throws Exception {
+        Channel connection = local.connection();
+        CoalescingWriter coalescing = new CoalescingWriter(connection);
+        int frames = 2 * CoalescingWriter.MAX_BATCH + 10;
+        CountDownLatch unwritten = new CountDownLatch(frames);
+        List<Long> writtenWhenOtherWorkRan = new CopyOnWriteArrayList<>();
+
+        connection.eventLoop().submit(() -> {
+            for (int id = 0; id < frames; id++) {
+                ChannelPromise promise = connection.newPromise();
+                promise.addListener(f -> unwritten.countDown());
+                coalescing.write(frame(id), promise);
+            }
+            // another connection's turn on the same IO thread, due right after the first drain
+            connection.eventLoop().execute(() -> writtenWhenOtherWorkRan.add(frames - unwritten.getCount()));
+        }).sync();
+
+        assertTrue(unwritten.await(10, TimeUnit.SECONDS), unwritten.getCount() + " frames never written");
+        connection.eventLoop().submit(() -> { }).sync(); // and whatever else was queued has run
+        assertEquals(List.of((long) CoalescingWriter.MAX_BATCH), writtenWhenOtherWorkRan,
+                "the first drain stops at its batch; the rest are written after the other work");
     }
 
     @Test
