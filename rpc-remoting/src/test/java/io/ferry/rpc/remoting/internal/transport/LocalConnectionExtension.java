@@ -14,7 +14,10 @@ import io.netty.util.ReferenceCountUtil;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
 
 /**
  * A connection on a real event loop, for what {@code EmbeddedChannel} cannot show: the order in which an IO thread
@@ -44,6 +47,28 @@ public final class LocalConnectionExtension implements AfterEachCallback {
                     .connect(address).syncUninterruptibly().channel();
         }
         return connection;
+    }
+
+    /**
+     * Makes {@code count} writes on the IO thread ({@code write} gets a number from 1 and what to run once that write
+     * is done), queues another task right behind them (another connection's turn), and returns how many writes were
+     * done when that task ran. Returns once every write is done.
+     */
+    public long doneWhenOtherWorkRan(int count, BiConsumer<Integer, Runnable> write) throws Exception {
+        Channel channel = connection();
+        CountDownLatch notDone = new CountDownLatch(count);
+        AtomicLong doneThen = new AtomicLong(-1);
+        channel.eventLoop().submit(() -> {
+            for (int i = 1; i <= count; i++) {
+                write.accept(i, notDone::countDown);
+            }
+            channel.eventLoop().execute(() -> doneThen.set(count - notDone.getCount()));
+        }).sync();
+        if (!notDone.await(10, TimeUnit.SECONDS)) {
+            throw new AssertionError(notDone.getCount() + " of " + count + " writes never done");
+        }
+        channel.eventLoop().submit(() -> { }).sync(); // and whatever else was queued has run
+        return doneThen.get();
     }
 
     @Override
