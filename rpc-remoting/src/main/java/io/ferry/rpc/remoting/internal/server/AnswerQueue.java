@@ -3,14 +3,13 @@ package io.ferry.rpc.remoting.internal.server;
 import io.ferry.rpc.Deadline;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
+import io.ferry.rpc.remoting.internal.transport.DrainScheduler;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.util.ReferenceCountUtil;
 
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -37,13 +36,17 @@ final class AnswerQueue {
 
     private final Channel channel;
     private final Queue<Answer> waiting = new ConcurrentLinkedQueue<>();
-    private final AtomicBoolean drainScheduled = new AtomicBoolean();
     private final AtomicInteger size = new AtomicInteger();
     private final AtomicLong bytes = new AtomicLong();
-    private final Runnable drain = this::drain;
+    private final DrainScheduler drains;
+    private final Runnable backlogChanged;
+    private boolean backlogged; // IO thread
 
-    AnswerQueue(Channel channel) {
+    /** @param backlogChanged runs on the IO thread when {@link #backlogged()} changes */
+    AnswerQueue(Channel channel, Runnable backlogChanged) {
         this.channel = channel;
+        this.backlogChanged = backlogChanged;
+        this.drains = new DrainScheduler(channel, this::drain, () -> !waiting.isEmpty(), this::dropAll);
     }
 
     /**
@@ -52,39 +55,29 @@ final class AnswerQueue {
      * each would cost one apiece). It also flushes before an answer that would take the buffer past its high water
      * mark: a burst of big answers to a consumer that reads must not stop the provider reading from it, while one
      * that does not read still turns the connection unwritable. A drain writes at most
-     * {@value #MAX_ANSWERS_PER_DRAIN} answers, then queues the rest's drain behind the IO thread's other work.
+     * {@value #MAX_ANSWERS_PER_DRAIN} answers; the rest wait for the IO thread's next turn at its sockets.
      * {@code done} runs once it has been written or dropped. Any thread.
      */
     void send(ByteBuf frame, long id, Deadline deadline, Runnable done) {
         size.incrementAndGet();
         bytes.addAndGet(frame.readableBytes());
         waiting.add(new Answer(frame, id, deadline, done));
-        scheduleDrain(); // also covers writability coming back before the answer was queued
-    }
-
-    private void scheduleDrain() {
-        if (drainScheduled.compareAndSet(false, true)) {
-            try {
-                channel.eventLoop().execute(drain);
-            } catch (RejectedExecutionException e) {
-                dropAll(); // the event loop is gone, and the connection with it
-            }
-        }
-    }
-
-    /** IO thread: the connection became writable again. */
-    void writable() {
-        if (!waiting.isEmpty()) {
-            drain();
-        }
+        drains.now(); // also covers writability coming back before the answer was queued
     }
 
     /**
-     * IO thread. Clearing the flag first means an answer queued after this point schedules another drain, and one
-     * queued before it is seen by the loop below: none is left waiting on a writable connection.
+     * IO thread: the connection became writable again. Netty says so in the middle of a flush, where a drain's own
+     * flushes would do nothing, so the drain runs as a task of its own.
      */
+    void writable() {
+        if (!waiting.isEmpty()) {
+            drains.now();
+        }
+    }
+
+    /** IO thread; none is left waiting on a writable connection (see {@link DrainScheduler}). */
     private void drain() {
-        drainScheduled.set(false);
+        drains.started();
         if (!channel.isActive()) {
             dropAll();
             return;
@@ -94,7 +87,7 @@ final class AnswerQueue {
         while (channel.isWritable()) {
             if (written == MAX_ANSWERS_PER_DRAIN) {
                 if (!waiting.isEmpty()) {
-                    scheduleDrain(); // after what else waits for this IO thread
+                    drains.afterIo(); // this connection's reads and the IO thread's other connections go first
                 }
                 break;
             }
@@ -123,13 +116,35 @@ final class AnswerQueue {
         if (wrote) {
             channel.flush();
         }
+        updateBacklog();
+    }
+
+    /**
+     * IO thread: whether answers are left waiting after a drain, past the connection's high water mark and not yet
+     * back to its low one. Reading from the consumer pauses meanwhile, as it does while the connection is
+     * unwritable: a drain writes at most its share per turn of the IO thread, and one turn's read can bring
+     * thousands of requests, so a consumer that sends faster than it reads would otherwise grow this queue without
+     * its connection ever turning unwritable.
+     */
+    boolean backlogged() {
+        return backlogged;
+    }
+
+    private void updateBacklog() {
+        long waitingBytes = bytes.get();
+        boolean now = backlogged ? waitingBytes > channel.config().getWriteBufferLowWaterMark()
+                : waitingBytes > channel.config().getWriteBufferHighWaterMark();
+        if (now != backlogged) {
+            backlogged = now;
+            backlogChanged.run();
+        }
     }
 
     private boolean wouldTurnUnwritable(ByteBuf frame) {
         return frame.readableBytes() + OUTBOUND_ENTRY_ALLOWANCE >= channel.bytesBeforeUnwritable();
     }
 
-    /** IO thread: the connection closed; what waits is released and counted out. */
+    /** The connection closed or its IO thread stopped: what waits is released and counted out. Any thread. */
     void dropAll() {
         Answer answer;
         while ((answer = waiting.poll()) != null) {

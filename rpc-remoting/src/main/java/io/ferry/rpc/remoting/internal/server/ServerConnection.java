@@ -32,7 +32,7 @@ final class ServerConnection {
         this.channel = channel;
         this.openedNanos = openedNanos;
         this.ioThread = Thread.currentThread().getName();
-        this.answers = new AnswerQueue(channel);
+        this.answers = new AnswerQueue(channel, this::updateReading);
         channel.closeFuture().addListener(f -> answers.dropAll());
     }
 
@@ -60,6 +60,14 @@ final class ServerConnection {
 
     AnswerQueue answers() {
         return answers;
+    }
+
+    /**
+     * IO thread: reads from the consumer only while its answers can go out, i.e. its connection is writable and no
+     * backlog of answers waits for it (see {@link AnswerQueue#backlogged()}).
+     */
+    void updateReading() {
+        channel.config().setAutoRead(channel.isWritable() && !answers.backlogged());
     }
 
     /** IO thread, as the connection becomes active. */

@@ -95,19 +95,22 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     /**
      * Back-pressure: a consumer that does not read its answers fills this connection's outbound buffer; past the
      * high water mark nothing more is read from it (requests already read still run and are answered), and reading
-     * resumes once the buffer drains below the low mark. Memory per slow reader stays within the marks plus the
-     * answers to one read's worth of requests, and other connections are not affected.
+     * resumes once the buffer drains below the low mark; the same holds for the answers waiting in Ferry's own
+     * queue ({@link AnswerQueue#backlogged()}). Memory per slow reader stays within the marks plus the answers to
+     * the requests it has in flight, and other connections are not affected.
      */
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
         boolean writable = ctx.channel().isWritable();
         ServerConnection connection = ServerConnection.of(ctx.channel());
-        if (connection != null) {
+        if (connection == null) {
+            ctx.channel().config().setAutoRead(writable);
+        } else {
             connection.writability().changed(writable, ticker.nanoTime());
-        }
-        ctx.channel().config().setAutoRead(writable);
-        if (writable && connection != null) {
-            connection.answers().writable();
+            connection.updateReading();
+            if (writable) {
+                connection.answers().writable();
+            }
         }
         super.channelWritabilityChanged(ctx);
     }

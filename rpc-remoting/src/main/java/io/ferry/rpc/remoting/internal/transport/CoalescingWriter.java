@@ -7,7 +7,6 @@ import io.netty.util.internal.PlatformDependent;
 
 import java.util.Queue;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Writes frames from any thread to one channel, flushing once per batch instead of once per frame. Netty's own
@@ -19,7 +18,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class CoalescingWriter {
     /**
      * Frames one drain writes and flushes before it gives the IO thread back, so that a steady stream of callers
-     * still gets flushed, and the connection's reads and the IO thread's other connections take their turn.
+     * still gets flushed, and the IO thread reads and writes its sockets before the rest.
      */
     static final int MAX_BATCH = 128;
 
@@ -28,35 +27,23 @@ public final class CoalescingWriter {
 
     private final Channel channel;
     private final Queue<Pending> queue = PlatformDependent.newMpscQueue();
-    private final AtomicBoolean drainScheduled = new AtomicBoolean();
-    private final Runnable drain = this::drain;
+    private final DrainScheduler drains;
 
     public CoalescingWriter(Channel channel) {
         this.channel = channel;
+        this.drains = new DrainScheduler(channel, this::drain, () -> !queue.isEmpty(),
+                () -> failAll(new RejectedExecutionException("the connection's IO thread has stopped")));
     }
 
     /** Writes {@code message} soon; {@code promise} completes as Netty's write would. Any thread. */
     public void write(Object message, ChannelPromise promise) {
         queue.add(new Pending(message, promise));
-        scheduleDrain();
+        drains.now();
     }
 
-    private void scheduleDrain() {
-        if (drainScheduled.compareAndSet(false, true)) {
-            try {
-                channel.eventLoop().execute(drain);
-            } catch (RejectedExecutionException e) {
-                failAll(e); // the event loop has stopped: nothing queued would ever be written
-            }
-        }
-    }
-
-    /**
-     * IO thread. The flag is cleared before the queue is read: a frame added after that schedules another drain,
-     * and one added before it is written by this one, so none is left behind.
-     */
+    /** IO thread; none is left behind (see {@link DrainScheduler}). */
     private void drain() {
-        drainScheduled.set(false);
+        drains.started();
         int batch = 0;
         Pending pending;
         while (batch < MAX_BATCH && (pending = queue.poll()) != null) {
@@ -67,11 +54,12 @@ public final class CoalescingWriter {
             channel.flush();
         }
         if (batch == MAX_BATCH && !queue.isEmpty()) {
-            scheduleDrain(); // the rest after what else waits for this IO thread
+            drains.afterIo(); // this connection's reads and the IO thread's other connections go first
         }
     }
 
-    private void failAll(Throwable cause) {
+    /** Writers that find the IO thread stopped, one at a time: the queue has a single consumer. */
+    private synchronized void failAll(Throwable cause) {
         Pending pending;
         while ((pending = queue.poll()) != null) {
             ReferenceCountUtil.safeRelease(pending.message());

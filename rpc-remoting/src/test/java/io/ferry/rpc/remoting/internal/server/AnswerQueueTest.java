@@ -2,7 +2,8 @@ package io.ferry.rpc.remoting.internal.server;
 
 import io.ferry.rpc.Deadline;
 import io.ferry.rpc.RpcStatus;
-import io.ferry.rpc.remoting.internal.transport.LocalConnectionExtension;
+import io.ferry.rpc.remoting.internal.transport.LoopbackConnectionExtension;
+import io.ferry.rpc.remoting.internal.transport.OrphanChannel;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
@@ -30,13 +31,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class AnswerQueueTest {
     @RegisterExtension
-    final LocalConnectionExtension local = new LocalConnectionExtension();
+    final LoopbackConnectionExtension loopback = new LoopbackConnectionExtension();
     private final AtomicLong now = new AtomicLong();
     private final AtomicInteger done = new AtomicInteger();
     private final AtomicInteger flushes = new AtomicInteger();
     private final AtomicInteger turnedUnwritable = new AtomicInteger();
     private final EmbeddedChannel channel = new EmbeddedChannel();
-    private final AnswerQueue answers = new AnswerQueue(channel);
+    private final List<Boolean> backlogChanges = new ArrayList<>();
+    private final AnswerQueue answers = new AnswerQueue(channel, () -> backlogChanges.add(this.answers.backlogged()));
 
     AnswerQueueTest() {
         channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(8, 16));
@@ -106,6 +108,7 @@ class AnswerQueueTest {
 
         assertEquals(10, done.get(), "every answer written in the one drain");
         assertEquals(0, turnedUnwritable.get(), "the high mark is never crossed while the socket takes each flush");
+        assertEquals(List.of(), backlogChanges, "nor is reading paused for a backlog");
         assertEquals(2, flushes.get(), "one flush before the answer that would cross 16 KiB, one at the end");
         for (ByteBuf frame : burst) {
             assertSame(frame, channel.readOutbound(), "in the order they were queued");
@@ -114,15 +117,16 @@ class AnswerQueueTest {
     }
 
     @Test
-    void aLongBurstGivesTheIoThreadBackBetweenDrainsSoItsOtherWorkIsNotHeldUp() throws Exception {
-        AnswerQueue queue = new AnswerQueue(local.connection());
-        int burst = 2 * AnswerQueue.MAX_ANSWERS_PER_DRAIN + 10;
+    void aLongBurstLetsTheIoThreadReadItsSocketsBetweenDrains() throws Exception {
+        AnswerQueue queue = new AnswerQueue(loopback.connection(), () -> { });
+        int burst = 8 * AnswerQueue.MAX_ANSWERS_PER_DRAIN + 10;
 
-        long writtenWhenOtherWorkRan = local.doneWhenOtherWorkRan(burst,
+        long writtenWhenRead = loopback.doneWhenTheFarEndFirstRead(burst,
                 (id, written) -> queue.send(answer(10), id, Deadline.none(), written));
 
-        assertEquals(AnswerQueue.MAX_ANSWERS_PER_DRAIN, writtenWhenOtherWorkRan,
-                "the first drain stops at its share; the rest are written after the other work");
+        assertTrue(writtenWhenRead < burst && writtenWhenRead % AnswerQueue.MAX_ANSWERS_PER_DRAIN == 0,
+                "the IO thread read its sockets after a drain of " + AnswerQueue.MAX_ANSWERS_PER_DRAIN
+                        + ", before the rest; it read after " + writtenWhenRead + " of " + burst);
         assertEquals(0, queue.waiting());
     }
 
@@ -151,6 +155,35 @@ class AnswerQueueTest {
     }
 
     @Test
+    void answersLeftWaitingPastTheHighMarkPauseReadingUntilTheyAreDownToTheLowMark() {
+        channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(8 * 1024, 16 * 1024));
+        ChannelOutboundHandlerAdapter notReading = new ChannelOutboundHandlerAdapter() {
+            @Override
+            public void flush(ChannelHandlerContext ctx) {
+                // the socket takes nothing: written bytes stay pending
+            }
+        };
+        channel.pipeline().addFirst(notReading);
+        for (int id = 1; id <= 20; id++) {
+            answers.send(answer(3_000), id, after(1_000), done::incrementAndGet);
+        }
+
+        channel.runPendingTasks();
+        assertEquals(14, answers.waiting(), "six written; 42 KB wait in Ferry's queue");
+        assertEquals(List.of(true), backlogChanges, "where the provider stops reading from the consumer");
+
+        channel.pipeline().remove(notReading);
+        channel.flush(); // the consumer reads again
+        channel.runPendingTasks();
+
+        assertEquals(20, done.get());
+        assertEquals(List.of(true, false), backlogChanges, "reading resumes once they are written");
+        for (int i = 0; i < 20; i++) {
+            ((ByteBuf) channel.readOutbound()).release();
+        }
+    }
+
+    @Test
     void answersWaitForTheConnectionToDrainAndThoseNoLongerAwaitedGoAsShortTimeouts() {
         ByteBuf backlog = fillUntilUnwritable();
         ByteBuf live = answer(1_000);
@@ -176,6 +209,21 @@ class AnswerQueueTest {
         assertEquals(0, late.refCnt(), "the unsent answer is released at once");
         assertEquals(2, done.get());
         assertEquals(0, answers.waiting());
+    }
+
+    @Test
+    void answersForAStoppedIoThreadAreReleasedAndCountedOutAtOnce() {
+        AnswerQueue orphaned = new AnswerQueue(OrphanChannel.create(), () -> { });
+        ByteBuf first = answer(10);
+        ByteBuf second = answer(10);
+
+        orphaned.send(first, 1, Deadline.none(), done::incrementAndGet);
+        orphaned.send(second, 2, Deadline.none(), done::incrementAndGet); // not left behind a drain that never runs
+
+        assertEquals(2, done.get());
+        assertEquals(0, first.refCnt());
+        assertEquals(0, second.refCnt());
+        assertEquals(0, orphaned.waiting());
     }
 
     @Test
