@@ -22,9 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A consumer that writes requests and never reads the answers, over a real socket: the provider stops reading from
- * it once its answers pile up past the high water mark, so what it holds for that connection stays bounded, and
- * other connections are served all along.
+ * A consumer that writes requests and does not read the answers, over a real socket: the provider stops reading
+ * from it once its answers pile up past the high water mark, so what it holds for that connection stays bounded,
+ * and other connections are served all along. Once it reads, reading from it resumes and every request is answered.
  */
 class BackPressureTest {
     private static final String ANSWER = "x".repeat(1024);
@@ -69,9 +69,13 @@ class BackPressureTest {
                 ByteBuffer buffer = ByteBuffer.wrap(batch);
                 while (buffer.hasRemaining()) {
                     if (abuser.write(buffer) == 0) {
-                        boolean unwritable = hasTurnedUnwritable(abuserPort);
+                        long unwritableBefore = unwritableNanos(abuserPort);
+                        long waitStarted = System.nanoTime();
                         selector.selectedKeys().clear();
-                        if (selector.select(500) == 0 && (unwritable || System.nanoTime() > deadline)) {
+                        boolean noProgress = selector.select(500) == 0;
+                        long waited = System.nanoTime() - waitStarted;
+                        boolean unwritableAllAlong = unwritableNanos(abuserPort) - unwritableBefore >= waited;
+                        if (noProgress && (unwritableAllAlong || System.nanoTime() > deadline)) {
                             return requests + buffer.position() / one.length;
                         }
                     }
@@ -87,8 +91,38 @@ class BackPressureTest {
                 .filter(c -> c.remote().endsWith(":" + port)).findFirst();
     }
 
-    private boolean hasTurnedUnwritable(int port) {
-        return connectionFrom(port).map(c -> c.unwritableTime().toNanos() > 0).orElse(false);
+    private long unwritableNanos(int port) {
+        return connectionFrom(port).map(c -> c.unwritableTime().toNanos()).orElse(0L);
+    }
+
+    /** Reads answer frames until {@code expected} have come whole; fails after 10 s without a byte. */
+    private static long readAnswers(SocketChannel consumer, long expected) throws IOException {
+        ByteBuffer header = ByteBuffer.allocate(16);
+        ByteBuffer scratch = ByteBuffer.allocate(64 * 1024);
+        ByteBuffer body = scratch;
+        long answers = 0;
+        try (Selector selector = Selector.open()) {
+            consumer.register(selector, SelectionKey.OP_READ);
+            while (answers < expected) {
+                ByteBuffer into = header.hasRemaining() ? header : body;
+                int read = consumer.read(into);
+                assertTrue(read >= 0, "closed after " + answers + " answers");
+                if (read == 0) {
+                    selector.selectedKeys().clear();
+                    assertTrue(selector.select(10_000) > 0, "nothing more to read after " + answers + " answers");
+                    continue;
+                }
+                if (into == header && !header.hasRemaining()) {
+                    int length = header.getInt(12);
+                    body = length <= scratch.capacity() ? scratch.clear().limit(length) : ByteBuffer.allocate(length);
+                }
+                if (!header.hasRemaining() && !body.hasRemaining()) {
+                    answers++;
+                    header.clear();
+                }
+            }
+        }
+        return answers;
     }
 
     @Test
@@ -108,6 +142,8 @@ class BackPressureTest {
                     "answers held for the abuser: " + abused.queuedBytes() + " bytes\n" + server.connectionView());
             assertTrue(abused.unwritableTime().compareTo(Duration.ofMillis(500)) >= 0,
                     "unwritable all the while its writes made no progress\n" + server.connectionView());
+
+            assertEquals(sent, readAnswers(abuser, sent), "once it reads, every request it sent is answered");
         }
     }
 }

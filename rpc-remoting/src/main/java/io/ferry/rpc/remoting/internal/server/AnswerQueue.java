@@ -33,6 +33,8 @@ final class AnswerQueue {
      * for 30-150 ms per drain. As many as the consumer's {@code CoalescingWriter} writes per flush.
      */
     static final int MAX_ANSWERS_PER_DRAIN = 128;
+    /** Answers waiting here, in water marks, past which reading from the consumer pauses. */
+    static final int BACKLOG_MARKS = 4;
 
     private final Channel channel;
     private final Queue<Answer> waiting = new ConcurrentLinkedQueue<>();
@@ -78,53 +80,57 @@ final class AnswerQueue {
     /** IO thread; none is left waiting on a writable connection (see {@link DrainScheduler}). */
     private void drain() {
         drains.started();
-        if (!channel.isActive()) {
-            dropAll();
-            return;
-        }
-        boolean wrote = false;
-        int written = 0;
-        while (channel.isWritable()) {
-            if (written == MAX_ANSWERS_PER_DRAIN) {
-                if (!waiting.isEmpty()) {
-                    drains.afterIo(); // this connection's reads and the IO thread's other connections go first
+        boolean stoppedAtShare = false;
+        try {
+            if (!channel.isActive()) {
+                dropAll();
+                return;
+            }
+            boolean wrote = false;
+            int written = 0;
+            while (channel.isWritable()) {
+                if (written == MAX_ANSWERS_PER_DRAIN) {
+                    stoppedAtShare = !waiting.isEmpty(); // the rest after this IO thread's next turn at its sockets
+                    break;
                 }
-                break;
+                Answer answer = waiting.poll();
+                if (answer == null) {
+                    break;
+                }
+                size.decrementAndGet();
+                ByteBuf frame = answer.frame();
+                bytes.addAndGet(-frame.readableBytes());
+                if (answer.deadline().isExpired()) {
+                    ReferenceCountUtil.safeRelease(frame);
+                    frame = FrameEncoder.errorResponse(channel.alloc(), answer.id(), RpcStatus.TIMEOUT,
+                            "The answer was not sent: its caller's deadline of " + answer.deadline().timeoutMillis()
+                                    + " ms passed while it waited for the connection to drain");
+                }
+                if (wrote && wouldTurnUnwritable(frame)) {
+                    channel.flush(); // a reading consumer's socket takes these now, and the mark stays uncrossed
+                    wrote = false;
+                }
+                Runnable done = answer.done();
+                channel.write(frame).addListener(f -> done.run());
+                wrote = true;
+                written++;
             }
-            Answer answer = waiting.poll();
-            if (answer == null) {
-                break;
+            if (wrote) {
+                channel.flush();
             }
-            size.decrementAndGet();
-            ByteBuf frame = answer.frame();
-            bytes.addAndGet(-frame.readableBytes());
-            if (answer.deadline().isExpired()) {
-                ReferenceCountUtil.safeRelease(frame);
-                frame = FrameEncoder.errorResponse(channel.alloc(), answer.id(), RpcStatus.TIMEOUT,
-                        "The answer was not sent: its caller's deadline of " + answer.deadline().timeoutMillis()
-                                + " ms passed while it waited for the connection to drain");
-            }
-            if (wrote && wouldTurnUnwritable(frame)) {
-                channel.flush(); // a reading consumer's socket takes these now, and the mark stays uncrossed
-                wrote = false;
-            }
-            Runnable done = answer.done();
-            channel.write(frame).addListener(f -> done.run());
-            wrote = true;
-            written++;
+            updateBacklog();
+        } finally {
+            drains.finished(stoppedAtShare);
         }
-        if (wrote) {
-            channel.flush();
-        }
-        updateBacklog();
     }
 
     /**
-     * IO thread: whether answers are left waiting after a drain, past the connection's high water mark and not yet
-     * back to its low one. Reading from the consumer pauses meanwhile, as it does while the connection is
-     * unwritable: a drain writes at most its share per turn of the IO thread, and one turn's read can bring
-     * thousands of requests, so a consumer that sends faster than it reads would otherwise grow this queue without
-     * its connection ever turning unwritable.
+     * IO thread: whether more answers are left waiting after a drain than {@value #BACKLOG_MARKS} times the
+     * connection's high water mark, until they are down to as many times its low one. Reading from the consumer
+     * pauses meanwhile, as it does while the connection is unwritable: a drain writes at most its share per turn of
+     * the IO thread, and one turn's read can bring thousands of requests, so a consumer that sends faster than it
+     * reads would otherwise grow this queue without its connection ever turning unwritable. A consumer that reads
+     * is not paused by its own window: 512 answers of 250 bytes in flight leave 96 KiB after a drain.
      */
     boolean backlogged() {
         return backlogged;
@@ -132,8 +138,8 @@ final class AnswerQueue {
 
     private void updateBacklog() {
         long waitingBytes = bytes.get();
-        boolean now = backlogged ? waitingBytes > channel.config().getWriteBufferLowWaterMark()
-                : waitingBytes > channel.config().getWriteBufferHighWaterMark();
+        boolean now = backlogged ? waitingBytes > BACKLOG_MARKS * (long) channel.config().getWriteBufferLowWaterMark()
+                : waitingBytes > BACKLOG_MARKS * (long) channel.config().getWriteBufferHighWaterMark();
         if (now != backlogged) {
             backlogged = now;
             backlogChanged.run();

@@ -45,16 +45,17 @@ public final class CoalescingWriter {
     private void drain() {
         drains.started();
         int batch = 0;
-        Pending pending;
-        while (batch < MAX_BATCH && (pending = queue.poll()) != null) {
-            channel.write(pending.message(), pending.promise());
-            batch++;
-        }
-        if (batch > 0) {
-            channel.flush();
-        }
-        if (batch == MAX_BATCH && !queue.isEmpty()) {
-            drains.afterIo(); // this connection's reads and the IO thread's other connections go first
+        try {
+            Pending pending;
+            while (batch < MAX_BATCH && (pending = queue.poll()) != null) {
+                channel.write(pending.message(), pending.promise());
+                batch++;
+            }
+            if (batch > 0) {
+                channel.flush();
+            }
+        } finally {
+            drains.finished(batch == MAX_BATCH && !queue.isEmpty()); // the rest after the IO thread's next turn
         }
     }
 

@@ -4,25 +4,33 @@ import io.netty.channel.Channel;
 
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 /**
- * Keeps at most one drain of a connection's outgoing queue waiting for its IO thread. Writers from any thread ask
- * for one with {@link #now()}; the drain calls {@link #started()} before it reads the queue, so a frame queued after
- * that asks for the next drain, and one queued before it is seen by this one. A drain that stops at its share
- * continues with {@link #afterIo()}. If the event loop has stopped, what is queued is given up through
- * {@code abandon} instead, so that none waits forever.
+ * When a connection's outgoing queue is drained on its IO thread. Writers from any thread ask with {@link #now()};
+ * the drain brackets its work with {@link #started()} and {@link #finished(boolean)}. At most one drain is queued or
+ * running at a time. A drain that stops at its share, or during which more was asked for, is followed by the next
+ * only after the IO thread has read and written its sockets: otherwise writers that keep the queue full would keep
+ * the IO thread in one round of tasks. If the event loop has stopped, what is queued is given up through
+ * {@code abandon}, so that none waits forever.
  */
 public final class DrainScheduler {
+    private static final int IDLE = 0;
+    private static final int QUEUED = 1;
+    private static final int RUNNING = 2;
+    /** Running, and asked for again meanwhile. */
+    private static final int RUNNING_AGAIN = 3;
+
     private final Channel channel;
     private final Runnable drain;
     private final BooleanSupplier hasQueued;
     private final Runnable abandon;
-    private final AtomicBoolean scheduled = new AtomicBoolean();
+    private final AtomicInteger state = new AtomicInteger(IDLE);
 
     /**
-     * @param drain     writes what is queued; runs on the channel's IO thread and calls {@link #started()} first
+     * @param drain     writes what is queued; runs on the channel's IO thread between {@link #started()} and
+     *                  {@link #finished(boolean)}
      * @param hasQueued whether anything is queued, from any thread
      * @param abandon   releases and fails everything queued, from any thread
      */
@@ -33,43 +41,67 @@ public final class DrainScheduler {
         this.abandon = abandon;
     }
 
-    /** Any thread: a drain in the IO thread's current round of tasks, unless one is already waiting. */
+    /** Any thread, after queueing: a drain in the IO thread's current round of tasks, or after the running one. */
     public void now() {
-        if (scheduled.compareAndSet(false, true)) {
-            submit(false);
+        while (true) {
+            int current = state.get();
+            if (current == IDLE && state.compareAndSet(IDLE, QUEUED)) {
+                submit(false);
+                return;
+            }
+            if (current == QUEUED || current == RUNNING_AGAIN
+                    || current == RUNNING && state.compareAndSet(RUNNING, RUNNING_AGAIN)) {
+                return;
+            }
         }
+    }
+
+    /** IO thread, first thing in a drain, before it reads the queue. */
+    public void started() {
+        state.set(RUNNING);
     }
 
     /**
-     * IO thread: the rest of a drain that stopped at its share, after the IO thread has next read and written its
-     * sockets. A task it executes would run in the same round of tasks, ahead of any socket; a scheduled one joins
-     * the run queue only when the next round starts, after the IO step.
+     * IO thread, last thing in a drain.
+     *
+     * @param stoppedAtShare whether it left frames queued because it had written its share
      */
-    public void afterIo() {
-        if (scheduled.compareAndSet(false, true)) {
-            submit(true);
+    public void finished(boolean stoppedAtShare) {
+        if (!stoppedAtShare && state.compareAndSet(RUNNING, IDLE)) {
+            return; // a writer that queues from now on finds it idle and asks for the next drain
         }
+        state.set(QUEUED);
+        submit(true);
     }
 
-    /** IO thread, first thing in a drain. */
-    public void started() {
-        scheduled.set(false);
-    }
-
+    /**
+     * A task that the IO thread executes runs in its current round of tasks, ahead of any socket; a scheduled one
+     * joins the run queue only when the next round starts, after the IO step (which does not block while it is due).
+     */
     private void submit(boolean afterIo) {
         try {
             if (afterIo) {
-                channel.eventLoop().schedule(drain, 0, TimeUnit.NANOSECONDS);
+                channel.eventLoop().schedule(drain, 0, TimeUnit.NANOSECONDS).addListener(f -> {
+                    if (f.isCancelled()) {
+                        giveUp(); // the event loop is shutting down and cancelled it
+                    }
+                });
             } else {
                 channel.eventLoop().execute(drain);
             }
         } catch (RejectedExecutionException e) {
-            // the event loop has stopped: nothing queued would ever be written. A frame queued while this gives up
-            // finds the flag taken and returns, so look again once it is cleared.
-            do {
-                abandon.run();
-                scheduled.set(false);
-            } while (hasQueued.getAsBoolean() && scheduled.compareAndSet(false, true));
+            giveUp();
         }
+    }
+
+    /**
+     * Nothing queued would ever be written. A writer that queues while this gives up finds a drain asked for and
+     * returns, so look again once the state is idle.
+     */
+    private void giveUp() {
+        do {
+            abandon.run();
+            state.set(IDLE);
+        } while (hasQueued.getAsBoolean() && state.compareAndSet(IDLE, QUEUED));
     }
 }
