@@ -163,7 +163,10 @@ class ClientConnectionTest {
         for (int i = 0; i < 4; i++) {
             ExecutionException down = assertThrows(ExecutionException.class,
                     () -> client.invoke(hello("down", 300)).get(10, TimeUnit.SECONDS));
-            assertEquals(RpcStatus.TIMEOUT, ((RpcException) down.getCause()).status());
+            RpcStatus status = ((RpcException) down.getCause()).status();
+            // the first may go out on the closing connection before the client's IO thread has seen it close
+            assertTrue(status == RpcStatus.TIMEOUT || i == 0 && status == RpcStatus.NETWORK, "call " + i + ": "
+                    + down.getCause());
         }
         server = startServer(port, "back ");
         long start = System.nanoTime();
