@@ -45,6 +45,7 @@ public final class CoalescingWriter {
     private void drain() {
         drains.started();
         int batch = 0;
+        boolean completed = false;
         try {
             Pending pending;
             while (batch < MAX_BATCH && (pending = queue.poll()) != null) {
@@ -54,8 +55,10 @@ public final class CoalescingWriter {
             if (batch > 0) {
                 channel.flush();
             }
+            completed = true;
         } finally {
-            drains.finished(batch == MAX_BATCH && !queue.isEmpty()); // the rest after the IO thread's next turn
+            // the rest after the IO thread's next turn; none stranded by a failure
+            drains.finished((batch == MAX_BATCH || !completed) && !queue.isEmpty());
         }
     }
 

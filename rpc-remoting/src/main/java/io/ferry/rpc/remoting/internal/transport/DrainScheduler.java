@@ -1,6 +1,8 @@
 package io.ferry.rpc.remoting.internal.transport;
 
 import io.netty.channel.Channel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -16,6 +18,7 @@ import java.util.function.BooleanSupplier;
  * {@code abandon}, so that none waits forever.
  */
 public final class DrainScheduler {
+    private static final Logger log = LoggerFactory.getLogger(DrainScheduler.class);
     private static final int IDLE = 0;
     private static final int QUEUED = 1;
     private static final int RUNNING = 2;
@@ -64,7 +67,7 @@ public final class DrainScheduler {
     /**
      * IO thread, last thing in a drain.
      *
-     * @param stoppedAtShare whether it left frames queued because it had written its share
+     * @param stoppedAtShare whether it left frames queued because it had written its share, or because it failed
      */
     public void finished(boolean stoppedAtShare) {
         if (!stoppedAtShare && state.compareAndSet(RUNNING, IDLE)) {
@@ -77,13 +80,17 @@ public final class DrainScheduler {
     /**
      * A task that the IO thread executes runs in its current round of tasks, ahead of any socket; a scheduled one
      * joins the run queue only when the next round starts, after the IO step (which does not block while it is due).
+     * A shutting-down event loop may have cancelled its scheduled tasks for the last time already, so there the
+     * drain is executed: it runs in the loop's last round, or is rejected.
      */
     private void submit(boolean afterIo) {
         try {
-            if (afterIo) {
+            if (afterIo && !channel.eventLoop().isShuttingDown()) {
                 channel.eventLoop().schedule(drain, 0, TimeUnit.NANOSECONDS).addListener(f -> {
                     if (f.isCancelled()) {
                         giveUp(); // the event loop is shutting down and cancelled it
+                    } else if (f.cause() != null) {
+                        log.warn("{}: a drain of its write queue failed", channel, f.cause());
                     }
                 });
             } else {

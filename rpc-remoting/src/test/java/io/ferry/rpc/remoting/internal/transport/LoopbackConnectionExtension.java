@@ -33,11 +33,17 @@ public final class LoopbackConnectionExtension implements AfterEachCallback {
     private Channel connection;
 
     /** The near end: an active channel on the shared IO thread. */
-    public synchronized Channel connection() {
+    public synchronized Channel connection() throws InterruptedException {
         if (connection == null) {
+            CountDownLatch accepted = new CountDownLatch(1);
             loop = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
             server = new ServerBootstrap().group(loop).channel(NioServerSocketChannel.class)
                     .childHandler(new ChannelInboundHandlerAdapter() {
+                        @Override
+                        public void channelActive(ChannelHandlerContext ctx) {
+                            accepted.countDown();
+                        }
+
                         @Override
                         public void channelRead(ChannelHandlerContext ctx, Object msg) {
                             ReferenceCountUtil.release(msg);
@@ -48,6 +54,9 @@ public final class LoopbackConnectionExtension implements AfterEachCallback {
             connection = new Bootstrap().group(loop).channel(NioSocketChannel.class)
                     .handler(new ChannelInboundHandlerAdapter())
                     .connect(server.localAddress()).syncUninterruptibly().channel();
+            if (!accepted.await(10, TimeUnit.SECONDS)) { // the far end reads from its first IO step on
+                throw new AssertionError("the far end was never accepted");
+            }
         }
         return connection;
     }
