@@ -10,9 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The benchmark jar's entry point.
@@ -58,7 +59,7 @@ public final class Bench {
     }
 
     private static Map<String, String> flags(String[] args) {
-        Map<String, String> flags = new HashMap<>();
+        Map<String, String> flags = new LinkedHashMap<>(); // in the order given, for the reports' command lines
         for (int i = 0; i < args.length; i++) {
             if (!args[i].startsWith("--") || i + 1 == args.length) {
                 usage("--name value pairs, not " + args[i]);
@@ -124,7 +125,10 @@ public final class Bench {
                 Suite.local(tuningProperties())).run();
         SuiteReport report = new SuiteReport(results);
         String name = "suite-" + profile.name();
-        String command = "bash rpc-benchmark/suite.sh " + profile.name();
+        Map<String, String> given = new LinkedHashMap<>(flags);
+        given.remove("profile");
+        String command = String.join(" ", Stream.concat(Stream.of("bash rpc-benchmark/suite.sh", profile.name()),
+                flagsText(given).stream()).toList());
         Files.createDirectories(out);
         Files.writeString(out.resolve(name + ".md"), report.markdown("Ferry beside Apache Dubbo 3.3.6: the "
                 + profile.name() + " profile", command, setup(profile)), StandardCharsets.UTF_8);
