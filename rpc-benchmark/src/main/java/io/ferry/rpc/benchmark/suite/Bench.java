@@ -13,7 +13,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * The benchmark jar's entry point.
@@ -127,8 +126,8 @@ public final class Bench {
         String name = "suite-" + profile.name();
         Map<String, String> given = new LinkedHashMap<>(flags);
         given.remove("profile");
-        String command = String.join(" ", Stream.concat(Stream.of("bash rpc-benchmark/suite.sh", profile.name()),
-                flagsText(given).stream()).toList());
+        String command = String.join(" ", "bash rpc-benchmark/suite.sh", profile.name(),
+                String.join(" ", flagsText(given))).strip();
         Files.createDirectories(out);
         Files.writeString(out.resolve(name + ".md"), report.markdown("Ferry beside Apache Dubbo 3.3.6: the "
                 + profile.name() + " profile", command, setup(profile)), StandardCharsets.UTF_8);

@@ -77,53 +77,45 @@ final class AnswerQueue {
         }
     }
 
-    /** IO thread; none is left waiting on a writable connection (see {@link DrainScheduler}). */
-    private void drain() {
-        drains.started();
-        boolean stoppedAtShare = false;
-        boolean completed = false;
-        try {
-            if (!channel.isActive()) {
-                dropAll();
-                return;
-            }
-            boolean wrote = false;
-            int written = 0;
-            while (channel.isWritable()) {
-                if (written == MAX_ANSWERS_PER_DRAIN) {
-                    stoppedAtShare = !waiting.isEmpty(); // the rest after this IO thread's next turn at its sockets
-                    break;
-                }
-                Answer answer = waiting.poll();
-                if (answer == null) {
-                    break;
-                }
-                size.decrementAndGet();
-                ByteBuf frame = answer.frame();
-                bytes.addAndGet(-frame.readableBytes());
-                if (answer.deadline().isExpired()) {
-                    ReferenceCountUtil.safeRelease(frame);
-                    frame = FrameEncoder.errorResponse(channel.alloc(), answer.id(), RpcStatus.TIMEOUT,
-                            "The answer was not sent: its caller's deadline of " + answer.deadline().timeoutMillis()
-                                    + " ms passed while it waited for the connection to drain");
-                }
-                if (wrote && wouldTurnUnwritable(frame)) {
-                    channel.flush(); // a reading consumer's socket takes these now, and the mark stays uncrossed
-                    wrote = false;
-                }
-                Runnable done = answer.done();
-                channel.write(frame).addListener(f -> done.run());
-                wrote = true;
-                written++;
-            }
-            if (wrote) {
-                channel.flush();
-            }
-            updateBacklog();
-            completed = true;
-        } finally {
-            drains.finished(stoppedAtShare || !completed && !waiting.isEmpty()); // none stranded by a failure
+    /**
+     * IO thread; none is left waiting on a writable connection (see {@link DrainScheduler}). Whether it stopped at
+     * its share.
+     */
+    private boolean drain() {
+        if (!channel.isActive()) {
+            dropAll();
+            return false;
         }
+        boolean wrote = false;
+        int written = 0;
+        while (channel.isWritable() && written < MAX_ANSWERS_PER_DRAIN) {
+            Answer answer = waiting.poll();
+            if (answer == null) {
+                break;
+            }
+            size.decrementAndGet();
+            ByteBuf frame = answer.frame();
+            bytes.addAndGet(-frame.readableBytes());
+            if (answer.deadline().isExpired()) {
+                ReferenceCountUtil.safeRelease(frame);
+                frame = FrameEncoder.errorResponse(channel.alloc(), answer.id(), RpcStatus.TIMEOUT,
+                        "The answer was not sent: its caller's deadline of " + answer.deadline().timeoutMillis()
+                                + " ms passed while it waited for the connection to drain");
+            }
+            if (wrote && wouldTurnUnwritable(frame)) {
+                channel.flush(); // a reading consumer's socket takes these now, and the mark stays uncrossed
+                wrote = false;
+            }
+            Runnable done = answer.done();
+            channel.write(frame).addListener(f -> done.run());
+            wrote = true;
+            written++;
+        }
+        if (wrote) {
+            channel.flush();
+        }
+        updateBacklog();
+        return written == MAX_ANSWERS_PER_DRAIN; // the rest after this IO thread's next turn at its sockets
     }
 
     /**

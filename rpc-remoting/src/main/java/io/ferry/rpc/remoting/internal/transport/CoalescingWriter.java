@@ -41,25 +41,18 @@ public final class CoalescingWriter {
         drains.now();
     }
 
-    /** IO thread; none is left behind (see {@link DrainScheduler}). */
-    private void drain() {
-        drains.started();
+    /** IO thread; none is left behind (see {@link DrainScheduler}). Whether it stopped at its batch. */
+    private boolean drain() {
         int batch = 0;
-        boolean completed = false;
-        try {
-            Pending pending;
-            while (batch < MAX_BATCH && (pending = queue.poll()) != null) {
-                channel.write(pending.message(), pending.promise());
-                batch++;
-            }
-            if (batch > 0) {
-                channel.flush();
-            }
-            completed = true;
-        } finally {
-            // the rest after the IO thread's next turn; none stranded by a failure
-            drains.finished((batch == MAX_BATCH || !completed) && !queue.isEmpty());
+        Pending pending;
+        while (batch < MAX_BATCH && (pending = queue.poll()) != null) {
+            channel.write(pending.message(), pending.promise());
+            batch++;
         }
+        if (batch > 0) {
+            channel.flush();
+        }
+        return batch == MAX_BATCH; // the rest after the IO thread's next turn at its sockets
     }
 
     /** Writers that find the IO thread stopped, one at a time: the queue has a single consumer. */

@@ -1,6 +1,7 @@
 package io.ferry.rpc.remoting.internal.transport;
 
 import io.netty.channel.Channel;
+import io.netty.util.concurrent.FutureListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -10,9 +11,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 /**
- * When a connection's outgoing queue is drained on its IO thread. Writers from any thread ask with {@link #now()};
- * the drain brackets its work with {@link #started()} and {@link #finished(boolean)}. At most one drain is queued or
- * running at a time. A drain that stops at its share, or during which more was asked for, is followed by the next
+ * When a connection's outgoing queue is drained on its IO thread. Writers from any thread ask with {@link #now()}.
+ * At most one drain is queued or running at a time. A drain that stops at its share, or during which more was asked for, is followed by the next
  * only after the IO thread has read and written its sockets: otherwise writers that keep the queue full would keep
  * the IO thread in one round of tasks. If the event loop has stopped, what is queued is given up through
  * {@code abandon}, so that none waits forever.
@@ -26,18 +26,24 @@ public final class DrainScheduler {
     private static final int RUNNING_AGAIN = 3;
 
     private final Channel channel;
-    private final Runnable drain;
+    private final BooleanSupplier drain;
     private final BooleanSupplier hasQueued;
     private final Runnable abandon;
     private final AtomicInteger state = new AtomicInteger(IDLE);
+    private final Runnable task = this::run;
+    private final FutureListener<Object> giveUpIfCancelled = f -> {
+        if (f.isCancelled()) {
+            giveUp(); // the event loop is shutting down and cancelled it
+        }
+    };
 
     /**
-     * @param drain     writes what is queued; runs on the channel's IO thread between {@link #started()} and
-     *                  {@link #finished(boolean)}
+     * @param drain     on the channel's IO thread: writes up to its share of what is queued, and says whether it
+     *                  stopped at its share with more queued
      * @param hasQueued whether anything is queued, from any thread
      * @param abandon   releases and fails everything queued, from any thread
      */
-    public DrainScheduler(Channel channel, Runnable drain, BooleanSupplier hasQueued, Runnable abandon) {
+    public DrainScheduler(Channel channel, BooleanSupplier drain, BooleanSupplier hasQueued, Runnable abandon) {
         this.channel = channel;
         this.drain = drain;
         this.hasQueued = hasQueued;
@@ -59,22 +65,20 @@ public final class DrainScheduler {
         }
     }
 
-    /** IO thread, first thing in a drain, before it reads the queue. */
-    public void started() {
+    /** IO thread. Running is set before the queue is read: a frame queued after that asks for another drain. */
+    private void run() {
         state.set(RUNNING);
-    }
-
-    /**
-     * IO thread, last thing in a drain.
-     *
-     * @param stoppedAtShare whether it left frames queued because it had written its share, or because it failed
-     */
-    public void finished(boolean stoppedAtShare) {
-        if (!stoppedAtShare && state.compareAndSet(RUNNING, IDLE)) {
-            return; // a writer that queues from now on finds it idle and asks for the next drain
+        boolean more = true; // a drain that fails leaves nothing stranded
+        try {
+            more = drain.getAsBoolean();
+        } catch (RuntimeException e) {
+            log.warn("{}: a drain of its write queue failed", channel, e);
         }
-        state.set(QUEUED);
-        submit(true);
+        // idle unless more is queued or was asked for meanwhile: a writer that queues from then on asks again
+        if (more && hasQueued.getAsBoolean() || !state.compareAndSet(RUNNING, IDLE)) {
+            state.set(QUEUED);
+            submit(true);
+        }
     }
 
     /**
@@ -86,15 +90,9 @@ public final class DrainScheduler {
     private void submit(boolean afterIo) {
         try {
             if (afterIo && !channel.eventLoop().isShuttingDown()) {
-                channel.eventLoop().schedule(drain, 0, TimeUnit.NANOSECONDS).addListener(f -> {
-                    if (f.isCancelled()) {
-                        giveUp(); // the event loop is shutting down and cancelled it
-                    } else if (f.cause() != null) {
-                        log.warn("{}: a drain of its write queue failed", channel, f.cause());
-                    }
-                });
+                channel.eventLoop().schedule(task, 0, TimeUnit.NANOSECONDS).addListener(giveUpIfCancelled);
             } else {
-                channel.eventLoop().execute(drain);
+                channel.eventLoop().execute(task);
             }
         } catch (RejectedExecutionException e) {
             giveUp();
