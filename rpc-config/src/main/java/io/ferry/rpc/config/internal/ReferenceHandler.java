@@ -61,20 +61,24 @@ public final class ReferenceHandler implements InvocationHandler {
     private final Map<Method, MethodPlan> plans;
     private final MethodPlan echoPlan;
     private final String description;
-    private final AtomicLong nextOnewayWarning = new AtomicLong(System.nanoTime());
+    private final AtomicLong nextOnewayWarning;
     private final Directory directory;
 
-    public ReferenceHandler(Class<?> interfaceType, Invoker invoker, Executor callbacks, Ticker ticker,
-                            Map<Method, MethodPlan> plans, Duration echoTimeout, String version, String group,
-                            String application, Directory directory) {
+    /** Whom a reference calls, as its invocations and its {@code toString} name it. */
+    public record Target(Class<?> interfaceType, String version, String group, String application) {
+    }
+
+    public ReferenceHandler(Target target, Invoker invoker, Executor callbacks, Ticker ticker,
+                            Map<Method, MethodPlan> plans, Duration echoTimeout, Directory directory) {
         this.directory = directory;
-        this.service = interfaceType.getName();
-        this.version = version;
-        this.group = group;
-        this.application = application;
+        this.service = target.interfaceType().getName();
+        this.version = target.version();
+        this.group = target.group();
+        this.application = target.application();
         this.invoker = invoker;
         this.callbacks = callbacks;
         this.ticker = ticker;
+        this.nextOnewayWarning = new AtomicLong(ticker.nanoTime());
         this.plans = Map.copyOf(plans);
         this.echoPlan = new MethodPlan(echoTimeout.toNanos(), false, false);
         this.description = "Ferry reference to " + service + (version.isEmpty() ? "" : ":" + version)
@@ -157,7 +161,7 @@ public final class ReferenceHandler implements InvocationHandler {
             }
         }
         sent.whenComplete((r, error) -> {
-            long now = System.nanoTime();
+            long now = ticker.nanoTime();
             long allowed = nextOnewayWarning.get();
             if (error != null && now - allowed >= 0 && nextOnewayWarning.compareAndSet(allowed, now + 1_000_000_000L)) {
                 log.warn("one-way call {} was not delivered: {}", invocation.description(), error.toString());

@@ -14,14 +14,25 @@ import java.time.Duration;
  * Curator on its class path.
  */
 public interface RegistryBridge extends AutoCloseable {
+    /** An exported service as the registry announces it. */
+    record Registration(Class<?> service, String version, String group, String advertisedHost, String boundHost,
+                        int port, Duration timeout, Duration heartbeat, String application) {
+    }
+
+    /**
+     * A reference's interest in a service: its providers become endpoints of {@code endpoints}, connected over
+     * {@code connectSpread}; a provider that leaves is drained for {@code drainMillis}.
+     */
+    record Subscription(Class<?> service, String version, String group, EndpointFactory endpoints,
+                        Duration connectSpread, long drainMillis, Ticker ticker, OutlierEjection ejection,
+                        String application) {
+    }
+
     /** Announces an exported service until close. */
-    void registerProvider(Class<?> service, String advertisedHost, String boundHost, int port, String version,
-                          String group, Duration timeout, Duration heartbeat, String application);
+    void registerProvider(Registration registration);
 
     /** A directory of the providers the registry announces for a reference, and the reference's own entry. */
-    ClusterDirectory subscribe(Class<?> service, String version, String group, EndpointFactory endpoints,
-                               Duration connectSpread, long drainMillis, Ticker ticker, OutlierEjection ejection,
-                               String application);
+    ClusterDirectory subscribe(Subscription subscription);
 
     /** Unregisters everything and releases the session. */
     @Override

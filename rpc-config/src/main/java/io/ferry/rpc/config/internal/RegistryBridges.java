@@ -1,16 +1,11 @@
 package io.ferry.rpc.config.internal;
 
-import io.ferry.rpc.Ticker;
-import io.ferry.rpc.config.OutlierEjection;
 import io.ferry.rpc.config.RegistryConfig;
 import io.ferry.rpc.config.internal.cluster.ClusterDirectory;
 import io.ferry.rpc.config.internal.cluster.RegistryDirectory;
 import io.ferry.rpc.registry.Registry;
 import io.ferry.rpc.registry.ServiceKey;
 import io.ferry.rpc.registry.ZookeeperRegistry;
-import io.ferry.rpc.remoting.EndpointFactory;
-
-import java.time.Duration;
 
 /** The registry bridge over ZooKeeper: the only class of the bootstrap's path that needs rpc-registry. */
 public final class RegistryBridges implements RegistryBridge {
@@ -29,21 +24,17 @@ public final class RegistryBridges implements RegistryBridge {
     }
 
     @Override
-    public void registerProvider(Class<?> service, String advertisedHost, String boundHost, int port,
-                                 String version, String group, Duration timeout, Duration heartbeat,
-                                 String application) {
-        registry.register(RegistryUrls.provider(service, RegistryUrls.advertisedHost(advertisedHost, boundHost), port,
-                version, group, timeout, heartbeat, application));
+    public void registerProvider(Registration r) {
+        registry.register(RegistryUrls.provider(r.service(), RegistryUrls.advertisedHost(r.advertisedHost(),
+                r.boundHost()), r.port(), r.version(), r.group(), r.timeout(), r.heartbeat(), r.application()));
     }
 
     @Override
-    public ClusterDirectory subscribe(Class<?> service, String version, String group, EndpointFactory endpoints,
-                                      Duration connectSpread, long drainMillis, Ticker ticker,
-                                      OutlierEjection ejection, String application) {
-        RegistryDirectory directory = new RegistryDirectory(service.getName(), endpoints, connectSpread, drainMillis,
-                ticker, ejection, registry::describe);
-        registry.subscribe(new ServiceKey(service.getName(), version, group), directory);
-        registry.register(RegistryUrls.consumer(service, version, group, application));
+    public ClusterDirectory subscribe(Subscription s) {
+        RegistryDirectory directory = new RegistryDirectory(s.service().getName(), s.endpoints(), s.connectSpread(),
+                s.drainMillis(), s.ticker(), s.ejection(), registry::describe);
+        registry.subscribe(new ServiceKey(s.service().getName(), s.version(), s.group()), directory);
+        registry.register(RegistryUrls.consumer(s.service(), s.version(), s.group(), s.application()));
         return directory;
     }
 

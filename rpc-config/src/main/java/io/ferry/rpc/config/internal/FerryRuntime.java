@@ -1,0 +1,187 @@
+package io.ferry.rpc.config.internal;
+
+import io.ferry.rpc.Ticker;
+import io.ferry.rpc.config.RegistryConfig;
+import io.ferry.rpc.remoting.Client;
+import io.ferry.rpc.remoting.ConnectionView;
+import io.ferry.rpc.remoting.Server;
+import io.ferry.rpc.remoting.ServerOptions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Function;
+
+/**
+ * What one {@code Ferry} owns and lends to the references and exports it assembles: the client transport, the
+ * server, the registry session, one timer thread, the clock, and every directory opened for a reference. Each part
+ * is made on first use and released by {@link #close()}, in the order that keeps consumers of this process's
+ * services calm: unregister, drain the server, close the references, then the transport and the timer.
+ * Thread-safe; a part asked for after close is refused.
+ */
+public final class FerryRuntime {
+    private static final Logger log = LoggerFactory.getLogger(FerryRuntime.class);
+
+    private final Integer clientIoThreads;
+    private final ServerOptions serverOptions;
+    private final RegistryConfig registryConfig;
+    private final String application;
+    private final Ticker ticker;
+    private final List<AutoCloseable> directories = new ArrayList<>();
+    private Client client;
+    private Server server;
+    private RegistryBridge registry;
+    private ScheduledExecutorService timer;
+    private boolean closed;
+
+    /**
+     * @param clientIoThreads the consumer's IO thread count, or null for the process's default
+     * @param registryConfig  null when this Ferry has no registry
+     */
+    public FerryRuntime(Integer clientIoThreads, ServerOptions serverOptions, RegistryConfig registryConfig,
+                        String application, Ticker ticker) {
+        this.clientIoThreads = clientIoThreads;
+        this.serverOptions = serverOptions;
+        this.registryConfig = registryConfig;
+        this.application = application;
+        this.ticker = ticker;
+    }
+
+    public String application() {
+        return application;
+    }
+
+    public Ticker ticker() {
+        return ticker;
+    }
+
+    /** The client transport, created with the first reference. */
+    public synchronized Client client() {
+        checkOpen();
+        if (client == null) {
+            client = clientIoThreads != null ? Client.create(clientIoThreads) : Client.create();
+        }
+        return client;
+    }
+
+    /** The server, started with the first export. */
+    public synchronized Server server() {
+        checkOpen();
+        if (server == null) {
+            server = Server.start(serverOptions);
+        }
+        return server;
+    }
+
+    /** The server if one runs, else null. */
+    public synchronized Server runningServer() {
+        return server;
+    }
+
+    /** The registry, connected on first use; null when this Ferry has none. */
+    public synchronized RegistryBridge registry() {
+        checkOpen();
+        if (registryConfig == null) {
+            return null;
+        }
+        if (registry == null) {
+            registry = RegistryBridges.open(registryConfig, application);
+        }
+        return registry;
+    }
+
+    /** One daemon thread for this Ferry's delayed work (failback retries), made on first use. */
+    public synchronized ScheduledExecutorService timer() {
+        checkOpen();
+        if (timer == null) {
+            timer = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "ferry-timer");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        return timer;
+    }
+
+    /**
+     * Opens a reference's directory on the client transport and closes it with this Ferry. Under this Ferry's lock,
+     * so that a concurrent close either closes the new directory or refuses to open it.
+     */
+    public synchronized <D extends AutoCloseable> D openDirectory(Function<Client, D> opener) {
+        D directory = opener.apply(client());
+        directories.add(directory);
+        return directory;
+    }
+
+    /** A directory closed early (its reference failed to start): no longer this Ferry's to close. */
+    public synchronized void untrack(AutoCloseable directory) {
+        directories.remove(directory);
+    }
+
+    public synchronized ConnectionView consumerConnections() {
+        return client == null ? new ConnectionView("client", List.of()) : client.connectionView();
+    }
+
+    public synchronized ConnectionView providerConnections() {
+        return server == null ? new ConnectionView("server", List.of()) : server.connectionView();
+    }
+
+    public synchronized boolean isClosed() {
+        return closed;
+    }
+
+    public synchronized void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("this Ferry bootstrap is closed");
+        }
+    }
+
+    /**
+     * Unregisters, shuts the server down gracefully (in-flight requests may still call out through the references),
+     * then closes the references, the transport and the timer. Idempotent; returns whether this call closed it.
+     */
+    public boolean close() {
+        List<AutoCloseable> toClose;
+        Server toStop;
+        RegistryBridge toLeave;
+        Client transport;
+        ScheduledExecutorService toCancel;
+        synchronized (this) {
+            if (closed) {
+                return false;
+            }
+            closed = true;
+            toClose = new ArrayList<>(directories);
+            directories.clear();
+            toStop = server;
+            toLeave = registry;
+            transport = client;
+            toCancel = timer;
+        }
+        if (toLeave != null) {
+            toLeave.close(); // unregister first: consumers stop choosing this provider
+        }
+        if (toStop != null) {
+            toStop.shutdownGracefully();
+        }
+        toClose.forEach(FerryRuntime::closeQuietly);
+        if (transport != null) {
+            transport.close();
+        }
+        if (toCancel != null) {
+            toCancel.shutdownNow();
+        }
+        return true;
+    }
+
+    private static void closeQuietly(AutoCloseable closeable) {
+        try {
+            closeable.close();
+        } catch (Exception e) {
+            log.warn("closing {}: {}", closeable, e.toString());
+        }
+    }
+}

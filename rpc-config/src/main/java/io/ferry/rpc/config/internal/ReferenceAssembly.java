@@ -1,0 +1,184 @@
+package io.ferry.rpc.config.internal;
+
+import io.ferry.rpc.EchoService;
+import io.ferry.rpc.Filter;
+import io.ferry.rpc.Invoker;
+import io.ferry.rpc.RpcException;
+import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.cluster.Cluster;
+import io.ferry.rpc.cluster.LoadBalancer;
+import io.ferry.rpc.config.ConsumerConfig;
+import io.ferry.rpc.config.OutlierEjection;
+import io.ferry.rpc.config.ReferenceConfig;
+import io.ferry.rpc.config.internal.cluster.AdaptiveBalancer;
+import io.ferry.rpc.config.internal.cluster.BroadcastCluster;
+import io.ferry.rpc.config.internal.cluster.ClusterDirectory;
+import io.ferry.rpc.config.internal.cluster.ConsistentHashBalancer;
+import io.ferry.rpc.config.internal.cluster.FailbackCluster;
+import io.ferry.rpc.config.internal.cluster.FailfastCluster;
+import io.ferry.rpc.config.internal.cluster.FailoverCluster;
+import io.ferry.rpc.config.internal.cluster.FailsafeCluster;
+import io.ferry.rpc.config.internal.cluster.ForkingCluster;
+import io.ferry.rpc.config.internal.cluster.LeastActiveBalancer;
+import io.ferry.rpc.config.internal.cluster.RandomBalancer;
+import io.ferry.rpc.config.internal.cluster.RoundRobinBalancer;
+import io.ferry.rpc.config.internal.cluster.ShortestResponseBalancer;
+import io.ferry.rpc.config.internal.cluster.StaticDirectory;
+import io.ferry.rpc.config.option.Options;
+import io.ferry.rpc.config.option.Resolved;
+import io.ferry.rpc.remoting.Client;
+import io.ferry.rpc.remoting.ClientOptions;
+import io.ferry.rpc.remoting.EndpointFactory;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns a resolved reference into its proxy: a plan per method, the directory of its providers (its url's, or
+ * the registry's), the cluster and balancer its options name, its filters, the {@code check} for a ready
+ * provider, and the proxy over that chain.
+ *
+ * @param <T> the service interface
+ */
+public final class ReferenceAssembly<T> {
+    /** A redirect of providers away from a reference lasts at least this long, and twice its timeout. */
+    private static final long MIN_DRAIN_MILLIS = 15_000;
+
+    private final ReferenceConfig<T> config;
+    private final Resolved resolved;
+    private final ConsumerConfig consumer;
+    private final FerryRuntime runtime;
+    private final String service;
+
+    /**
+     * @param config   the reference with every source applied
+     * @param resolved its settings, method by method, with the consumer's defaults beneath
+     */
+    public ReferenceAssembly(ReferenceConfig<T> config, Resolved resolved, ConsumerConfig consumer,
+                             FerryRuntime runtime) {
+        this.config = config;
+        this.resolved = resolved;
+        this.consumer = consumer;
+        this.runtime = runtime;
+        this.service = config.interfaceType().getName();
+    }
+
+    /** The proxy, implementing the interface and {@link EchoService}. */
+    public T proxy() {
+        Map<Method, ReferenceHandler.MethodPlan> plans = plans();
+        ClusterDirectory directory = runtime.openDirectory(this::directory);
+        Invoker chain = Filter.chain(filters(), cluster().join(directory, balancer()));
+        if (resolved.get(Options.CHECK) && !resolved.get(Options.LAZY)) {
+            awaitAProvider(directory, consumer.clientOptions().connectTimeout());
+        }
+        Class<T> type = config.interfaceType();
+        ReferenceHandler handler = new ReferenceHandler(
+                new ReferenceHandler.Target(type, config.version(), config.group(), runtime.application()),
+                chain, runtime.client().callbackExecutor(), runtime.ticker(), plans, resolved.get(Options.TIMEOUT),
+                directory);
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type, EchoService.class},
+                handler));
+    }
+
+    private Map<Method, ReferenceHandler.MethodPlan> plans() {
+        Map<Method, ReferenceHandler.MethodPlan> plans = new HashMap<>();
+        for (Method method : config.interfaceType().getMethods()) {
+            if (method.getDeclaringClass() != Object.class && !Modifier.isStatic(method.getModifiers())) {
+                try {
+                    plans.put(method, ReferenceHandler.plan(method, resolved.get(Options.TIMEOUT, method),
+                            resolved.get(Options.ONEWAY, method)));
+                } catch (IllegalArgumentException e) {
+                    String where = resolved.setting(Options.ONEWAY, method).where();
+                    boolean fromFile = where.contains(":") || where.startsWith("-D"); // not code, nor annotation
+                    throw fromFile ? new IllegalArgumentException(where + ": " + e.getMessage(), e) : e;
+                }
+            }
+        }
+        return plans;
+    }
+
+    /** The reference's providers: its url's one, or those the registry announces. */
+    private ClusterDirectory directory(Client transport) {
+        ClientOptions options = consumer.clientOptions().toBuilder()
+                .connections(resolved.get(Options.CONNECTIONS)).lazy(resolved.get(Options.LAZY))
+                .waitForReady(resolved.get(Options.WAIT_FOR_READY)).build();
+        if (config.address() != null) {
+            EndpointFactory endpoints = transport.endpoints(config.interfaceType(), config.allowList(), options);
+            return new StaticDirectory(endpoints.open(config.address(), 100, Duration.ZERO), runtime.ticker());
+        }
+        RegistryBridge registry = runtime.registry();
+        if (registry == null) {
+            throw new IllegalArgumentException("url: none for " + service
+                    + " (expected: a url, or a registry on the Ferry builder)");
+        }
+        EndpointFactory endpoints = transport.endpoints(config.interfaceType(), config.allowList(), options);
+        OutlierEjection ejection = config.outlierEjection() != null ? config.outlierEjection()
+                : consumer.outlierEjection();
+        long drainMillis = Math.max(MIN_DRAIN_MILLIS, 2 * resolved.get(Options.TIMEOUT).toMillis());
+        return registry.subscribe(new RegistryBridge.Subscription(config.interfaceType(), config.version(),
+                config.group(), endpoints, consumer.connectSpread(), drainMillis, runtime.ticker(), ejection,
+                runtime.application()));
+    }
+
+    /** The consumer's filters, the reference's, then the {@code actives} limit when one is set. */
+    private List<Filter> filters() {
+        List<Filter> filters = new ArrayList<>(consumer.filters());
+        filters.addAll(config.filters());
+        if (resolved.get(Options.ACTIVES) > 0 || resolved.setForSomeMethod(Options.ACTIVES)) {
+            filters.add(ConcurrencyLimit.actives(m -> resolved.get(Options.ACTIVES, m), service));
+        }
+        return filters;
+    }
+
+    /** {@code check}: a provider must be ready before the reference is handed out; else it is closed again. */
+    private void awaitAProvider(ClusterDirectory directory, Duration timeout) {
+        String why;
+        try {
+            why = directory.awaitReady(timeout.toNanos());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            why = "interrupted while waiting";
+        }
+        if (why == null) {
+            return;
+        }
+        runtime.untrack(directory);
+        directory.close();
+        throw RpcException.notExecuted(RpcStatus.NO_PROVIDER, "reference to " + service + " (" + directory.describe()
+                + "): no provider ready within " + timeout.toMillis() + " ms: " + why
+                + " (check is on: use check(false) to create the reference anyway)", null);
+    }
+
+    private LoadBalancer balancer() {
+        if (config.loadBalancer() != null) {
+            return config.loadBalancer();
+        }
+        return switch (resolved.get(Options.LOAD_BALANCE)) {
+            case ADAPTIVE -> new AdaptiveBalancer();
+            case RANDOM -> new RandomBalancer();
+            case ROUNDROBIN -> new RoundRobinBalancer();
+            case LEASTACTIVE -> new LeastActiveBalancer();
+            case CONSISTENTHASH -> new ConsistentHashBalancer(config.hashArguments());
+            case SHORTESTRESPONSE -> new ShortestResponseBalancer();
+        };
+    }
+
+    private Cluster cluster() {
+        return switch (resolved.get(Options.CLUSTER)) {
+            case FAILOVER -> new FailoverCluster(m -> resolved.get(Options.RETRIES, m),
+                    config.retryBudget() != null ? config.retryBudget() : consumer.retryBudget(), runtime.ticker(),
+                    m -> resolved.get(Options.IDEMPOTENT, m));
+            case FAILFAST -> new FailfastCluster();
+            case FAILSAFE -> new FailsafeCluster();
+            case FAILBACK -> new FailbackCluster(runtime.timer(), runtime.ticker(), Duration.ofSeconds(5), 3, 1000);
+            case FORKING -> new ForkingCluster(resolved.get(Options.FORKS));
+            case BROADCAST -> new BroadcastCluster();
+        };
+    }
+}
