@@ -1,5 +1,6 @@
 package io.ferry.rpc;
 
+import java.net.SocketAddress;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.HashMap;
@@ -34,6 +35,7 @@ public final class RpcContext {
     private final Map<String, Object> responseOut = new HashMap<>();
     private Map<String, Object> responseIn = Collections.emptyMap();
     private Deadline incoming = Deadline.none();
+    private SocketAddress remoteAddress;
 
     private RpcContext() {
     }
@@ -100,6 +102,14 @@ public final class RpcContext {
         return incoming;
     }
 
+    /**
+     * Provider side: the address of the consumer connection the request being served came on, or null outside
+     * one. The transport's address, never a value the consumer sent.
+     */
+    public SocketAddress remoteAddress() {
+        return remoteAddress;
+    }
+
     /** Provider side: adds an attachment to the answer of the call being served. */
     public RpcContext setResponseAttachment(String key, Object value) {
         responseOut.put(key, value);
@@ -142,9 +152,10 @@ public final class RpcContext {
         this.asyncFuture = future;
     }
 
-    public void enterProviderCall(Map<String, Object> attachments, Deadline deadline) {
+    public void enterProviderCall(Map<String, Object> attachments, Deadline deadline, SocketAddress from) {
         requestAttachments = attachments == null ? Collections.emptyMap() : Collections.unmodifiableMap(attachments);
         incoming = deadline == null ? Deadline.none() : deadline;
+        remoteAddress = from;
         responseOut.clear();
     }
 
@@ -152,6 +163,7 @@ public final class RpcContext {
     public Map<String, Object> exitProviderCall() {
         requestAttachments = Collections.emptyMap();
         incoming = Deadline.none();
+        remoteAddress = null;
         if (responseOut.isEmpty()) {
             return Collections.emptyMap();
         }

@@ -7,6 +7,9 @@ import io.ferry.rpc.remoting.internal.server.BusinessPool;
 import io.ferry.rpc.remoting.internal.server.BusinessPools;
 import io.ferry.rpc.remoting.internal.server.ServerHandler;
 import io.ferry.rpc.remoting.internal.service.ProviderService;
+import io.ferry.rpc.remoting.internal.server.ProviderChain;
+import io.ferry.rpc.Invoker;
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.internal.service.ServiceSchema;
 import io.ferry.rpc.remoting.internal.service.ServiceTable;
 import io.ferry.rpc.remoting.internal.transport.Transports;
@@ -141,9 +144,10 @@ public final class Server implements AutoCloseable {
                 new BusinessPool(export.pool(), "ferry-biz-" + export.type().getSimpleName()))) {
             log.info("{} runs on a pool of its own ({} threads)", export.type().getName(), export.pool().threads());
         }
-        services.add(new ProviderService(ServiceSchema.of(export.type(), export.allowList(),
-                ServiceSchema.Side.PROVIDER), export.version(),
-                export.group(), export.invoker(), export.timeout(), export.methodTimeouts()));
+        ServiceSchema schema = ServiceSchema.of(export.type(), export.allowList(), ServiceSchema.Side.PROVIDER);
+        Invoker chain = ProviderChain.around(export.invoker(), schema, export.timeout(), export.methodTimeouts(),
+                Ticker.system());
+        services.add(new ProviderService(schema, export.version(), export.group(), chain));
     }
 
     /** Stops answering for a service: requests for it are answered "service not found" from now on. */

@@ -1,0 +1,32 @@
+package io.ferry.rpc.remoting.internal.server;
+
+import io.ferry.rpc.Filter;
+import io.ferry.rpc.Invoker;
+import io.ferry.rpc.Ticker;
+import io.ferry.rpc.remoting.internal.service.ServiceSchema;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The provider's own features, as filters placed before the user's: drop an expired request, report a slow call,
+ * make a failure deliverable. The context filter goes in front of them per request (it needs the connection).
+ */
+public final class ProviderChain {
+    private ProviderChain() {
+    }
+
+    /**
+     * {@code exported} (the user's filters around the implementation) behind Ferry's provider filters.
+     *
+     * @param timeout        the service's provider-side timeout, or null for none
+     * @param methodTimeouts per method name, overriding {@code timeout}
+     */
+    public static Invoker around(Invoker exported, ServiceSchema schema, Duration timeout,
+                                 Map<String, Duration> methodTimeouts, Ticker ticker) {
+        List<Filter> own = List.of(ExpiredRequestFilter.INSTANCE, new SlowCallFilter(timeout, methodTimeouts, ticker),
+                new ExceptionSanitizer(schema.serializerFactory().allowed()));
+        return Filter.chain(own, exported);
+    }
+}
