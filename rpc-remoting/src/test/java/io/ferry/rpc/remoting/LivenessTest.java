@@ -107,13 +107,12 @@ class LivenessTest {
 
     @Test
     void aSpreadFirstConnectIsStartedAtOnceByACallThatNeedsIt() throws Exception {
+        // a first connect spread over an hour: a call that waited for it would run out its 10 s deadline first
         try (ProviderEndpoint client = clients.member(server.address(), ClientOptions.builder().connections(1)
-                .build(), Duration.ofSeconds(30))) {
+                .build(), Duration.ofHours(1))) {
             assertEquals(0, client.openConnections(), "waiting out its random delay");
-            long start = System.nanoTime();
-            assertEquals("hello now", client.invoke(hello("now", 2000)).get(5, TimeUnit.SECONDS)
+            assertEquals("hello now", client.invoke(hello("now", 10_000)).get(15, TimeUnit.SECONDS)
                     .value());
-            assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) < 3);
         }
     }
 
@@ -136,16 +135,15 @@ class LivenessTest {
     @Test
     void aProviderAnnouncedAgainIsReconnectedAtOnceRatherThanAfterTheBackoff() throws Exception {
         try (ProviderEndpoint client = clients.member(server.address(), ClientOptions.builder().connections(1)
-                .reconnectBackoff(Duration.ofSeconds(20), Duration.ofSeconds(30)).build(), Duration.ZERO)) {
+                .reconnectBackoff(Duration.ofMinutes(10), Duration.ofMinutes(20)).build(), Duration.ZERO)) {
             client.whenReady().get(5, TimeUnit.SECONDS);
             int port = server.port();
             server.close();
             server = startServer(port, 0);
-            // the lost connection's next attempt waits up to 20 s; the registry's announcement cuts that short
+            // the lost connection's next attempt waits a random time of up to 10 minutes; the registry's
+            // announcement cuts that short: ready within 10 s, which the back-off alone would rarely allow
             client.reconnectSoon(Duration.ZERO);
-            long start = System.nanoTime();
-            client.whenReady().get(5, TimeUnit.SECONDS);
-            assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) < 3);
+            client.whenReady().get(10, TimeUnit.SECONDS);
             assertEquals(1, client.openConnections());
         }
     }
