@@ -5,6 +5,7 @@ import io.ferry.rpc.config.fixtures.ChildProviders;
 import io.ferry.rpc.config.fixtures.Named;
 import io.ferry.rpc.config.fixtures.WhoAmI;
 import io.ferry.rpc.registry.RegistryOptions;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -15,11 +16,9 @@ import java.net.Socket;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -62,25 +61,23 @@ class EmbeddedRegistryTakeoverTest {
         }
     }
 
-    /** Checks every 100 ms, on a timer, whether something accepts connections on {@code port}. */
-    private static boolean listensWithin(int port, Duration limit) throws Exception {
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
-        CompletableFuture<Boolean> listening = new CompletableFuture<>();
-        long deadline = System.nanoTime() + limit.toNanos();
+    /** Whether something accepts connections on {@code port} within {@code limit}, trying every 100 ms. */
+    private static boolean listensWithin(int port, Duration limit) {
         try {
-            timer.scheduleWithFixedDelay(() -> {
-                try (Socket s = new Socket()) {
-                    s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
-                    listening.complete(true);
-                } catch (IOException notYet) {
-                    if (System.nanoTime() > deadline) {
-                        listening.complete(false);
-                    }
-                }
-            }, 0, 100, TimeUnit.MILLISECONDS);
-            return listening.get(limit.toMillis() + 5000, TimeUnit.MILLISECONDS);
-        } finally {
-            timer.shutdownNow();
+            await("ZooKeeper listening on " + port).atMost(limit).pollInterval(Duration.ofMillis(100))
+                    .until(() -> accepts(port));
+            return true;
+        } catch (ConditionTimeoutException notYet) {
+            return false;
+        }
+    }
+
+    private static boolean accepts(int port) {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
+            return true;
+        } catch (IOException notYet) {
+            return false;
         }
     }
 }

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -51,10 +52,10 @@ class GracefulShutdownTest {
         AtomicInteger calls = new AtomicInteger();
         AtomicBoolean running = new AtomicBoolean(true);
         CountDownLatch callersDone = new CountDownLatch(8);
+        int p2Before;
         for (int t = 0; t < 8; t++) {
             Thread caller = new Thread(() -> {
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-                while (running.get() && System.nanoTime() < deadline) {
+                while (running.get()) {
                     try {
                         served.computeIfAbsent(who.who(), k -> new AtomicInteger()).incrementAndGet();
                     } catch (Throwable e) {
@@ -66,31 +67,28 @@ class GracefulShutdownTest {
             }, "caller-" + t);
             caller.start();
         }
-        // first connects are spread over up to 1 s: wait (bounded) until both providers take calls
-        long bothDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!(served.containsKey("p1") && served.containsKey("p2")) && System.nanoTime() < bothDeadline) {
-            Thread.onSpinWait();
-        }
-        assertTrue(served.containsKey("p1") && served.containsKey("p2"), "both providers took calls: " + served);
-        awaitCalls(calls, calls.get() + 200);
+        try {
+            // first connects are spread over up to 1 s: wait until both providers take calls
+            await("both providers took calls").atMost(Duration.ofSeconds(20))
+                    .until(() -> served.containsKey("p1") && served.containsKey("p2"));
+            awaitCalls(calls, calls.get() + 200);
 
-        p1.close(); // unregister, readonly, grace, refuse late requests, drain, close
-        int afterStop = calls.get();
-        int p2Before = served.get("p2").get();
-        awaitCalls(calls, afterStop + 500);
-        running.set(false);
+            p1.close(); // unregister, readonly, grace, refuse late requests, drain, close
+            int afterStop = calls.get();
+            p2Before = served.get("p2").get();
+            awaitCalls(calls, afterStop + 500);
+        } finally {
+            running.set(false); // the callers stop however the test ends
+        }
         assertTrue(callersDone.await(30, TimeUnit.SECONDS));
 
         assertEquals(List.of(), new ArrayList<>(failures), "no call failed");
         assertTrue(served.get("p2").get() - p2Before >= 450, "after the stop, p2 took the calls");
     }
 
-    /** Waits (bounded) until the callers have made {@code target} calls, without sleeping. */
+    /** Waits (at most 20 s) until the callers have made {@code target} calls. */
     private static void awaitCalls(AtomicInteger calls, int target) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (calls.get() < target && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
-        assertTrue(calls.get() >= target, "the callers made " + calls.get() + " calls, not " + target);
+        await("the callers made " + target + " calls").atMost(Duration.ofSeconds(20))
+                .until(calls::get, made -> made >= target);
     }
 }

@@ -2,6 +2,7 @@ package io.ferry.rpc.registry;
 
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -22,7 +24,6 @@ import java.util.function.Predicate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -71,16 +72,20 @@ class ZookeeperRegistryTest {
             return lists::add;
         }
 
-        /** Waits (bounded) for an update that satisfies {@code condition}. */
-        List<ProviderInstance> await(Predicate<List<ProviderInstance>> condition) throws InterruptedException {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-            while (System.nanoTime() < deadline) {
-                List<ProviderInstance> list = lists.poll(100, TimeUnit.MILLISECONDS);
-                if (list != null && condition.test(list)) {
+        /** Waits (at most 15 s) for an update that satisfies {@code condition}, passing over the ones before it. */
+        List<ProviderInstance> await(Predicate<List<ProviderInstance>> condition) {
+            return Awaitility.await("a matching provider list").atMost(Duration.ofSeconds(15))
+                    .until(() -> firstMatch(condition), Objects::nonNull);
+        }
+
+        /** Takes the updates received so far up to the first that satisfies {@code condition}; null if none does. */
+        private List<ProviderInstance> firstMatch(Predicate<List<ProviderInstance>> condition) {
+            for (List<ProviderInstance> list = lists.poll(); list != null; list = lists.poll()) {
+                if (condition.test(list)) {
                     return list;
                 }
             }
-            throw new AssertionError("no matching provider list within 15 s");
+            return null;
         }
 
         static Predicate<List<ProviderInstance>> ports(Integer... ports) {
@@ -142,14 +147,10 @@ class ZookeeperRegistryTest {
             assertEquals(provider.sessionId(), firstOwner);
 
             zk.expireSession(firstOwner);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-            Stat stat = raw.exists(path, false);
-            while ((stat == null || stat.getEphemeralOwner() == firstOwner) && System.nanoTime() < deadline) {
-                stat = awaitNodeChange(raw, path);
-            }
-            assertNotNull(stat, "the provider node is back");
-            assertNotEquals(firstOwner, stat.getEphemeralOwner(), "owned by the new session");
-            assertEquals(provider.sessionId(), stat.getEphemeralOwner());
+            Stat stat = Awaitility.await("the provider node back, owned by a new session")
+                    .atMost(Duration.ofSeconds(15))
+                    .until(() -> raw.exists(path, false), s -> s != null && s.getEphemeralOwner() != firstOwner);
+            assertEquals(provider.sessionId(), stat.getEphemeralOwner(), "owned by the provider's new session");
         } finally {
             raw.close();
         }
@@ -232,25 +233,9 @@ class ZookeeperRegistryTest {
         return raw;
     }
 
-    /** Waits (bounded) for a node to exist, using a watch rather than sleeping. */
-    private static Stat awaitNode(ZooKeeper raw, String path) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        while (System.nanoTime() < deadline) {
-            CountDownLatch changed = new CountDownLatch(1);
-            Stat stat = raw.exists(path, e -> changed.countDown());
-            if (stat != null) {
-                return stat;
-            }
-            changed.await(1, TimeUnit.SECONDS);
-        }
-        throw new AssertionError(path + " did not appear within 15 s");
-    }
-
-    /** Waits (bounded) for the next change of a node, and returns its state then. */
-    private static Stat awaitNodeChange(ZooKeeper raw, String path) throws Exception {
-        CountDownLatch changed = new CountDownLatch(1);
-        raw.exists(path, e -> changed.countDown());
-        changed.await(1, TimeUnit.SECONDS);
-        return raw.exists(path, false);
+    /** Waits (at most 15 s) for a node to exist, and returns its state. */
+    private static Stat awaitNode(ZooKeeper raw, String path) {
+        return Awaitility.await(path + " to appear").atMost(Duration.ofSeconds(15))
+                .until(() -> raw.exists(path, false), Objects::nonNull);
     }
 }

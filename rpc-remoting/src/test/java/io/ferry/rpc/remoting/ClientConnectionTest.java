@@ -2,6 +2,7 @@ package io.ferry.rpc.remoting;
 
 import static io.ferry.rpc.remoting.ClientExtension.call;
 import static io.ferry.rpc.remoting.ClientExtension.hello;
+import io.ferry.rpc.Invocation;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
@@ -22,6 +23,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -230,8 +232,8 @@ class ClientConnectionTest {
     void providerClosingMidCallFailsThePendingCallAtOnceNotAtItsTimeout() throws Exception {
         try (MisbehavingProvider provider = new MisbehavingProvider(true);
              ProviderEndpoint client = clients.direct(provider.address(), ClientOptions.defaults())) {
-            long start = System.nanoTime();
-            CompletableFuture<Result> call = client.invoke(hello("x", 30_000));
+            Invocation invocation = hello("x", 30_000);
+            CompletableFuture<Result> call = client.invoke(invocation);
             ExecutionException e = assertThrows(ExecutionException.class, () -> call.get(20, TimeUnit.SECONDS));
             assertEquals(0, provider.requestRead.getCount(), "the request was sent: it failed mid-call");
             RpcException rpc = (RpcException) e.getCause();
@@ -239,7 +241,7 @@ class ClientConnectionTest {
             assertTrue(!rpc.isNotExecuted(), "it may have run: not to be moved elsewhere");
             assertTrue(rpc.getMessage().contains("closed"), rpc.getMessage());
             assertTrue(rpc.getMessage().contains(String.valueOf(provider.address().getPort())), "names the peer");
-            assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) < 10);
+            assertFalse(invocation.deadline().isExpired(), "ended by the close, not at its 30 s deadline");
         }
     }
 
@@ -253,7 +255,9 @@ class ClientConnectionTest {
             long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             assertEquals(0, provider.requestRead.getCount(), "the request was sent and never answered");
             assertEquals(RpcStatus.TIMEOUT, ((RpcException) e.getCause()).status());
-            assertTrue(elapsed >= 290 && elapsed < 3000, "ended after " + elapsed + " ms");
+            // not before its deadline; no upper bound on a shared machine: if the timeout never fired, get(10 s)
+            // would have failed the test
+            assertTrue(elapsed >= 290, "ended after " + elapsed + " ms");
         }
     }
 

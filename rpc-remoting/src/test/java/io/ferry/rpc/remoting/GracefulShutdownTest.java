@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -65,11 +66,8 @@ class GracefulShutdownTest {
             Thread shutdown = new Thread(server::shutdownGracefully, "shutdown");
             shutdown.start();
 
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (client.isReady() && System.nanoTime() < deadline) {
-                Thread.onSpinWait(); // until the readonly event arrives
-            }
-            assertFalse(client.isReady(), "the provider announced it is shutting down");
+            await("the provider announced it is shutting down (the readonly event)").atMost(Duration.ofSeconds(10))
+                    .until(() -> !client.isReady());
 
             ExecutionException late = assertThrows(ExecutionException.class,
                     () -> client.invoke(hello("late", 20_000)).get(10, TimeUnit.SECONDS));

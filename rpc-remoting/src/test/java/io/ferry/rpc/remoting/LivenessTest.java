@@ -13,10 +13,12 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -52,17 +54,20 @@ class LivenessTest {
             assertEquals("hello 1", client.invoke(hello("1", 2000)).get(5, TimeUnit.SECONDS).value());
             proxy.blackholeExisting();
             // calls sent into the hole time out; within 3 silent heartbeat intervals the connection is replaced
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            Object answer = null;
-            while (answer == null && System.nanoTime() < deadline) {
-                try {
-                    answer = client.invoke(hello("2", 300)).get(5, TimeUnit.SECONDS).value();
-                } catch (ExecutionException e) {
-                    assertTrue(e.getCause() instanceof RpcException, e.toString());
-                }
-            }
+            Object answer = await("a call answered over a new connection").atMost(Duration.ofSeconds(10))
+                    .until(() -> answerOrNull(client, "2"), Objects::nonNull);
             assertEquals("hello 2", answer);
             assertTrue(proxy.accepted.get() >= 2, "a new connection replaced the blackholed one");
+        }
+    }
+
+    /** The answer to a short call, or null when it failed for a reason of the framework's (a dead connection). */
+    private static Object answerOrNull(ProviderEndpoint client, String name) throws Exception {
+        try {
+            return client.invoke(hello(name, 300)).get(5, TimeUnit.SECONDS).value();
+        } catch (ExecutionException e) {
+            assertTrue(e.getCause() instanceof RpcException, e.toString());
+            return null;
         }
     }
 
@@ -102,13 +107,12 @@ class LivenessTest {
 
     @Test
     void aSpreadFirstConnectIsStartedAtOnceByACallThatNeedsIt() throws Exception {
+        // a first connect spread over an hour: a call that waited for it would run out its 10 s deadline first
         try (ProviderEndpoint client = clients.member(server.address(), ClientOptions.builder().connections(1)
-                .build(), Duration.ofSeconds(30))) {
+                .build(), Duration.ofHours(1))) {
             assertEquals(0, client.openConnections(), "waiting out its random delay");
-            long start = System.nanoTime();
-            assertEquals("hello now", client.invoke(hello("now", 2000)).get(5, TimeUnit.SECONDS)
+            assertEquals("hello now", client.invoke(hello("now", 10_000)).get(15, TimeUnit.SECONDS)
                     .value());
-            assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) < 3);
         }
     }
 
@@ -120,15 +124,8 @@ class LivenessTest {
             int port = server.port();
             server.close();
             server = startServer(port, 0);
-            // no call is made: the slot reconnects in the background, with jittered back-off
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (client.openConnections() == 0 && System.nanoTime() < deadline) {
-                try {
-                    client.whenReady().get(2, TimeUnit.SECONDS);
-                } catch (ExecutionException refusedWhileDown) {
-                    // an attempt made before the restart failed; the next one is already scheduled
-                }
-            }
+            // no call is made, nor asked to connect: the slot reconnects in the background, with jittered back-off
+            await("the connection back").atMost(Duration.ofSeconds(10)).until(() -> client.openConnections() > 0);
             assertEquals(1, client.openConnections());
             assertEquals("hello back", client.invoke(hello("back", 2000)).get(5, TimeUnit.SECONDS)
                     .value());
@@ -138,16 +135,15 @@ class LivenessTest {
     @Test
     void aProviderAnnouncedAgainIsReconnectedAtOnceRatherThanAfterTheBackoff() throws Exception {
         try (ProviderEndpoint client = clients.member(server.address(), ClientOptions.builder().connections(1)
-                .reconnectBackoff(Duration.ofSeconds(20), Duration.ofSeconds(30)).build(), Duration.ZERO)) {
+                .reconnectBackoff(Duration.ofMinutes(10), Duration.ofMinutes(20)).build(), Duration.ZERO)) {
             client.whenReady().get(5, TimeUnit.SECONDS);
             int port = server.port();
             server.close();
             server = startServer(port, 0);
-            // the lost connection's next attempt waits up to 20 s; the registry's announcement cuts that short
+            // the lost connection's next attempt waits a random time of up to 10 minutes; the registry's
+            // announcement cuts that short: ready within 10 s, which the back-off alone would rarely allow
             client.reconnectSoon(Duration.ZERO);
-            long start = System.nanoTime();
-            client.whenReady().get(5, TimeUnit.SECONDS);
-            assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) < 3);
+            client.whenReady().get(10, TimeUnit.SECONDS);
             assertEquals(1, client.openConnections());
         }
     }

@@ -2,6 +2,7 @@ package io.ferry.rpc.config.internal;
 
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -9,6 +10,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,13 +18,10 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class ThreadlessExecutorTest {
-    /** Waits (bounded) until {@code thread} blocks, without sleeping. */
+    /** Waits (at most 5 s) until {@code thread} blocks. */
     private static void awaitBlocked(Thread thread) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (thread.getState() != Thread.State.WAITING && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
-        assertEquals(Thread.State.WAITING, thread.getState());
+        await(thread.getName() + " waiting").atMost(Duration.ofSeconds(5))
+                .until(thread::getState, state -> state == Thread.State.WAITING);
     }
 
     /** A thread named "waiter" that created its executor and runs its tasks until {@code future} is done. */

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,15 +30,6 @@ class DubboReadonlyInteropTest {
     @BeforeAll
     static void loopbackOnly() {
         DubboLoopback.ignoreOtherInterfaces();
-    }
-
-    /** Waits (bounded, no sleep) until {@code condition} holds. */
-    private static void await(BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
-        assertTrue(condition.getAsBoolean(), what);
     }
 
     @Test
@@ -66,7 +57,8 @@ class DubboReadonlyInteropTest {
             assertTrue(client.isReady());
 
             shutdown.start(); // Dubbo sends "R" (in fastjson2), then waits before closing its channels
-            await(() -> !client.isReady(), "the Ferry client saw the readonly event");
+            await("the Ferry client saw the readonly event").atMost(Duration.ofSeconds(10))
+                    .until(() -> !client.isReady());
             assertEquals(1, client.openConnections(), "the connection is still open: only readonly");
         } finally {
             shutdown.join(20_000);
@@ -94,7 +86,8 @@ class DubboReadonlyInteropTest {
             assertTrue(reference.getInvoker().isAvailable());
 
             shutdown.start(); // Ferry sends "R" (in hessian2), then keeps serving for its 3 s grace
-            await(() -> !reference.getInvoker().isAvailable(), "the Dubbo consumer saw the readonly event");
+            await("the Dubbo consumer saw the readonly event").atMost(Duration.ofSeconds(10))
+                    .until(() -> !reference.getInvoker().isAvailable());
             assertFalse(reference.getInvoker().isAvailable());
         } finally {
             shutdown.join(20_000);
