@@ -90,7 +90,7 @@ public final class RegistryOptions {
     }
 
     /** localhost or a 127.x.x.x literal; no name is looked up. */
-    static boolean isLoopback(String host) {
+    private static boolean isLoopback(String host) {
         return "localhost".equalsIgnoreCase(host) || host.matches("127(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
     }
 
