@@ -7,8 +7,15 @@ import java.time.Duration;
 
 /**
  * Where providers and consumers find each other: a ZooKeeper address, {@code zookeeper://host:port} with optional
- * {@code ?backup=host:port,...}. The default, {@code zookeeper://127.0.0.1:2181}, starts an embedded ZooKeeper in
- * the first Ferry process that finds nothing listening there; that process hosts it for its lifetime.
+ * {@code ?backup=host:port,...}. An address is a ZooKeeper that runs somewhere; when none answers there, references
+ * fail as for any unreachable registry (and work from the cache file), whatever the address.
+ *
+ * <p>For development without installing ZooKeeper, ask for an embedded one: {@link #embedded()}, or
+ * {@code ?embedded=true} on a loopback address ({@code zookeeper://127.0.0.1:2181?embedded=true}; refused on any
+ * other host). The first Ferry process that finds nothing listening there hosts an in-process ZooKeeper for its
+ * lifetime and logs a warning that says so; other processes given the same address use it, and one of them takes
+ * over hosting when the host exits. Earlier versions started one for a plain {@code zookeeper://127.0.0.1:2181}
+ * whenever nothing listened there; they no longer do.
  * See {@link RegistryOptions} for every option and default.
  */
 public final class RegistryConfig {
@@ -21,11 +28,18 @@ public final class RegistryConfig {
         this.options = options;
     }
 
-    /** The default address, with an embedded ZooKeeper when none runs there. */
+    /**
+     * A registry for development, with no ZooKeeper to install: {@code zookeeper://127.0.0.1:2181?embedded=true}.
+     * This process hosts an in-process ZooKeeper there when nothing listens (and uses the one that does otherwise).
+     */
     public static RegistryConfig embedded() {
-        return of("zookeeper://127.0.0.1:2181");
+        return of(RegistryOptions.EMBEDDED_ADDRESS);
     }
 
+    /**
+     * A registry at {@code address}: {@code zookeeper://host:port[?backup=host:port,...]}, or with
+     * {@code ?embedded=true} on a loopback host, an in-process ZooKeeper this process hosts when nothing listens.
+     */
     public static RegistryConfig of(String address) {
         try {
             return new RegistryConfig(RegistryOptions.parse(address).build());
@@ -86,8 +100,9 @@ public final class RegistryConfig {
         return options;
     }
 
+    /** The address as it was configured, opt-in included: {@code zookeeper://127.0.0.1:2181?embedded=true}. */
     @Override
     public String toString() {
-        return "zookeeper://" + options.connectString();
+        return options.address();
     }
 }

@@ -22,9 +22,10 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The embedded default registry across processes: the process hosting it is killed, another process configured with
- * it takes over hosting, registrations come back, a provider started afterwards can register, and close() stays
- * quick. Child JVMs on 127.0.0.1, on a test port instead of 2181.
+ * The embedded registry ({@code ?embedded=true}) across processes: the process hosting it is killed, another process
+ * configured with it takes over hosting, registrations come back, a provider started afterwards can register, and
+ * close() stays quick. Child JVMs on 127.0.0.1, on a free test port (the opt-in takes any loopback port) instead of
+ * 2181, which other processes of this machine may use.
  */
 class EmbeddedRegistryTakeoverTest {
     @RegisterExtension
@@ -34,12 +35,12 @@ class EmbeddedRegistryTakeoverTest {
     void anotherProcessTakesOverWhenTheHostGoesAway() throws Exception {
         int zkPort;
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            zkPort = probe.getLocalPort(); // the embedded default's role needs a fixed, agreed port
+            zkPort = probe.getLocalPort(); // the embedded server's role needs a fixed, agreed port
         }
         ChildProviders.Child host = providers.start(zkPort, "a", 0, true); // nothing listens: it hosts ZooKeeper
 
-        RegistryConfig registry = RegistryConfig.of(RegistryOptions.parse("zookeeper://127.0.0.1:" + zkPort)
-                .embedded(true).noCacheFile().connectionTimeout(Duration.ofSeconds(2)).build());
+        RegistryConfig registry = RegistryConfig.of(RegistryOptions.parse("zookeeper://127.0.0.1:" + zkPort
+                + "?embedded=true").noCacheFile().connectionTimeout(Duration.ofSeconds(2)).build());
         Ferry survivor = Ferry.builder().registry(registry).shutdownHook(false)
                 .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build()).build();
         try {

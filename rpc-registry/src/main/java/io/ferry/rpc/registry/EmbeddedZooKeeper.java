@@ -87,9 +87,15 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
     /**
      * Takes a share of the embedded server on {@code address}: starts it when nothing listens there, joins it when
      * this process already runs it, and takes nothing (an empty result) when another process serves that address.
-     * The server lives until the last share in this process is closed.
+     * The server lives until the last share in this process is closed. Starting one is logged at DEBUG only: the
+     * caller, who knows why it hosts a server, says so.
      */
     public static Optional<Lease> share(InetSocketAddress address) {
+        return share(address, () -> { });
+    }
+
+    /** As {@link #share(InetSocketAddress)}, running {@code onStart} when this call started the server. */
+    static Optional<Lease> share(InetSocketAddress address, Runnable onStart) {
         String key = address.getHostString() + ":" + address.getPort();
         synchronized (SHARED) {
             Shared shared = SHARED.get(key);
@@ -100,6 +106,7 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
                 }
                 shared = new Shared(started.get());
                 SHARED.put(key, shared);
+                onStart.run();
             }
             shared.users++;
             Shared held = shared;
@@ -143,8 +150,7 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
             }
             throw lostRace;
         }
-        log.info("started an embedded ZooKeeper on {} (data in {}); this process hosts it until its last registry "
-                + "closes", zk.connectString(), zk.dataDir);
+        log.debug("started an embedded ZooKeeper on {} (data in {})", zk.connectString(), zk.dataDir);
         return Optional.of(zk);
     }
 

@@ -18,11 +18,29 @@ import java.util.List;
  *   <tr><td>root</td><td>dubbo: Dubbo's layout, /dubbo/{interface}/providers</td></tr>
  *   <tr><td>cacheFile</td><td>~/.ferry/registry-{application}-{host}-{port}.cache: the last provider lists, for
  *       cold starts while ZooKeeper is down</td></tr>
- *   <tr><td>embedded</td><td>true for the default address: start an in-process server when none listens</td></tr>
+ *   <tr><td>embedded</td><td>false: only an explicit opt-in hosts an in-process server</td></tr>
  * </table>
+ *
+ * <h2>The embedded server: only where it was asked for</h2>
+ * An address is a ZooKeeper someone runs, whatever it is: {@code zookeeper://127.0.0.1:2181} with nothing listening
+ * is an unreachable ZooKeeper, as any other address is, and never starts a server. A process hosts an in-process
+ * ZooKeeper only when the address says {@code embedded=true}:
+ * <pre>
+ * zookeeper://127.0.0.1:2181?embedded=true     host one here when nothing listens; else use the one that does
+ * zookeeper://localhost:2182?embedded=true     any loopback host (127.x.x.x, localhost) and port
+ * zookeeper://10.0.0.5:2181?embedded=true      refused: an embedded server serves this machine only
+ * </pre>
+ * (or {@link Builder#embedded(boolean)}). With it, the first process to find nothing listening hosts the server for
+ * as long as it lives, and logs a warning that says so; the others are its clients, and when the host exits one of
+ * them takes over hosting (and logs the same warning). It is for development and tests. Earlier versions embedded a
+ * server for 127.0.0.1:2181 (or localhost:2181) whenever nothing listened there, so a production process whose
+ * real local ZooKeeper was down for a moment hosted a registry of its own and split from the real one.
  */
 public final class RegistryOptions {
+    /** The builder's address when none is added: a ZooKeeper of your own on this machine. */
     public static final String DEFAULT_ADDRESS = "zookeeper://127.0.0.1:2181";
+    /** The default address with the opt-in: an in-process server when nothing listens there. */
+    public static final String EMBEDDED_ADDRESS = DEFAULT_ADDRESS + "?" + Builder.EMBEDDED + "=true";
 
     private final List<InetSocketAddress> addresses;
     private final Duration sessionTimeout;
@@ -37,7 +55,7 @@ public final class RegistryOptions {
         if (b.addresses.isEmpty()) {
             throw new IllegalArgumentException("addresses: [] (expected: at least one host:port)");
         }
-        this.addresses = List.copyOf(b.addresses);
+        this.addresses = b.embedded ? embeddable(List.copyOf(b.addresses)) : List.copyOf(b.addresses);
         this.sessionTimeout = b.sessionTimeout;
         this.connectionTimeout = b.connectionTimeout;
         this.root = b.root;
@@ -46,6 +64,34 @@ public final class RegistryOptions {
         this.cacheFile = cacheFileOff ? null : b.cacheFile != null ? b.cacheFile
                 : defaultCacheFile("ferry", addresses.get(0));
         this.embedded = b.embedded;
+    }
+
+    /** An embedded server is one server on this machine: one loopback address, no backups. */
+    private static void checkEmbeddable(List<InetSocketAddress> addresses) {
+        if (addresses.size() > 1) {
+            throw new IllegalArgumentException(Builder.EMBEDDED + "=true: " + addresses.size() + " addresses "
+                    + "(expected: one; an embedded ZooKeeper is a single server, never an ensemble with backups)");
+        }
+        InetSocketAddress address = addresses.get(0);
+        if (!isLoopback(address.getHostString())) {
+            throw new IllegalArgumentException(Builder.EMBEDDED + "=true: " + address.getHostString() + ":"
+                    + address.getPort() + " is not a loopback address (expected: 127.0.0.1, another 127.x.x.x or "
+                    + "localhost; an embedded ZooKeeper serves this machine only: for " + address.getHostString()
+                    + " run a ZooKeeper there and leave out " + Builder.EMBEDDED + "=true)");
+        }
+    }
+
+    /** An embedded server binds IPv4 loopback: localhost names it too, so that every process agrees on one address. */
+    private static List<InetSocketAddress> embeddable(List<InetSocketAddress> addresses) {
+        checkEmbeddable(addresses);
+        InetSocketAddress address = addresses.get(0);
+        return "localhost".equalsIgnoreCase(address.getHostString())
+                ? List.of(InetSocketAddress.createUnresolved("127.0.0.1", address.getPort())) : addresses;
+    }
+
+    /** localhost or a 127.x.x.x literal; no name is looked up. */
+    private static boolean isLoopback(String host) {
+        return "localhost".equalsIgnoreCase(host) || host.matches("127(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
     }
 
     public static Builder builder() {
@@ -70,7 +116,11 @@ public final class RegistryOptions {
         return b.build();
     }
 
-    /** Parses {@code zookeeper://host:port[?backup=host:port,host:port]}. */
+    /**
+     * Parses {@code zookeeper://host:port[?backup=host:port,host:port][&embedded=true]}. {@code embedded=true} (on a
+     * loopback host, without backups: {@link #build()} refuses anything else) lets this process host an in-process
+     * ZooKeeper there when nothing listens; without it the address is only ever a client's.
+     */
     public static Builder parse(String address) {
         String prefix = "zookeeper://";
         if (address == null || !address.startsWith(prefix)) {
@@ -82,10 +132,8 @@ public final class RegistryOptions {
             throw new IllegalArgumentException("registry address: " + address + " (expected: a port)");
         }
         String backup = url.parameter("backup", "");
-        // localhost means this machine's loopback, as 127.0.0.1 does: the embedded default either way
-        boolean loopback = "127.0.0.1".equals(url.host()) || "localhost".equalsIgnoreCase(url.host());
-        boolean embedded = loopback && url.port() == 2181 && backup.isBlank();
-        Builder builder = builder().clearAddresses().address(embedded ? "127.0.0.1" : url.host(), url.port());
+        boolean embedded = embeddedParameter(address, url.parameter(Builder.EMBEDDED));
+        Builder builder = builder().clearAddresses().address(url.host(), url.port());
         for (String hostPort : backup.split(",")) {
             if (!hostPort.isBlank()) {
                 int colon = hostPort.lastIndexOf(':');
@@ -96,6 +144,17 @@ public final class RegistryOptions {
             }
         }
         return builder.embedded(embedded);
+    }
+
+    private static boolean embeddedParameter(String address, String value) {
+        if (value == null || value.equalsIgnoreCase("false")) {
+            return false;
+        }
+        if (value.equalsIgnoreCase("true")) {
+            return true;
+        }
+        throw new IllegalArgumentException("registry address: " + address + ": " + Builder.EMBEDDED + ": '" + value
+                + "' (expected: true or false)");
     }
 
     public List<InetSocketAddress> addresses() {
@@ -128,11 +187,37 @@ public final class RegistryOptions {
         return cacheFile;
     }
 
+    /** Whether this process may host an in-process server on the address: only when asked for. */
     public boolean embedded() {
         return embedded;
     }
 
+    /**
+     * The address as {@link #parse(String)} takes it, opt-in included:
+     * {@code zookeeper://10.0.0.1:2181?backup=10.0.0.2:2181} or {@code zookeeper://127.0.0.1:2181?embedded=true}.
+     */
+    public String address() {
+        InetSocketAddress first = addresses.get(0);
+        StringBuilder sb = new StringBuilder("zookeeper://").append(first.getHostString()).append(':')
+                .append(first.getPort());
+        if (addresses.size() > 1) {
+            sb.append("?backup=").append(connectString().substring(connectString().indexOf(',') + 1));
+        }
+        if (embedded) {
+            sb.append(addresses.size() > 1 ? '&' : '?').append(Builder.EMBEDDED).append("=true");
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public String toString() {
+        return address();
+    }
+
     public static final class Builder {
+        /** The address parameter that opts in to an embedded server. */
+        static final String EMBEDDED = "embedded";
+
         private final List<InetSocketAddress> addresses = new ArrayList<>(
                 List.of(InetSocketAddress.createUnresolved("127.0.0.1", 2181)));
         private boolean defaultAddress = true;
@@ -193,7 +278,11 @@ public final class RegistryOptions {
             return this;
         }
 
-        /** Start an in-process ZooKeeper on the (first) address when nothing listens there. */
+        /**
+         * With {@code true}, this process hosts an in-process ZooKeeper on the address when nothing listens there
+         * (for development and tests; the address must be one loopback host, which {@link #build()} checks). The
+         * default, {@code false}: the address is a ZooKeeper someone else runs, reachable or not.
+         */
         public Builder embedded(boolean embedded) {
             this.embedded = embedded;
             return this;

@@ -72,7 +72,8 @@ public final class ZookeeperRegistry implements Registry {
         if (options.embedded()) {
             QuietZooKeeperLogs.apply(); // before the first client logs its environment
         }
-        this.embedded = options.embedded() ? EmbeddedZooKeeper.share(options.addresses().get(0)).orElse(null) : null;
+        this.embedded = options.embedded() ? EmbeddedZooKeeper.share(options.addresses().get(0),
+                () -> warnHosting("this process")).orElse(null) : null;
         this.cache = new ProviderCache(options.cacheFile());
         this.worker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "ferry-registry");
@@ -101,10 +102,17 @@ public final class ZookeeperRegistry implements Registry {
         }
     }
 
+    /** One line, when this process starts hosting the embedded server and on each takeover: loud on purpose. */
+    private void warnHosting(String who) {
+        log.warn("{} hosts an in-process ZooKeeper at {}, as {} asks, for development only; to use a real one, run "
+                + "ZooKeeper and give its address without embedded=true", who, options.connectString(), options);
+    }
+
     @Override
     public String describe() {
         long since = unreachableSinceNanos;
-        return "ZooKeeper " + options.connectString() + (since == 0 ? ""
+        return "ZooKeeper " + options.connectString() + (options.embedded() ? " (embedded=true)" : "")
+                + (since == 0 ? ""
                 : ", unreachable for " + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - since) + " s");
     }
 
@@ -376,7 +384,8 @@ public final class ZookeeperRegistry implements Registry {
     }
 
     /**
-     * The embedded default lost its server: the process hosting it went away. Every process configured with it
+     * The embedded server (an address with embedded=true) went away with the process hosting it. Every process
+     * configured with it
      * tries to host it in turn; binding the port decides who does, and the others stay its clients. Curator then
      * reconnects to the new (empty) server, its session is new, and {@link #reconcile} re-creates this process's
      * registrations and subscriptions, as after any session expiry. Tried again every few seconds while the
@@ -407,12 +416,11 @@ public final class ZookeeperRegistry implements Registry {
         boolean tookOver = false;
         if (embedded == null) {
             try {
-                EmbeddedZooKeeper.Lease lease = EmbeddedZooKeeper.share(address).orElse(null);
+                EmbeddedZooKeeper.Lease lease = EmbeddedZooKeeper.share(address,
+                        () -> warnHosting("taking over from a host that went away, this process")).orElse(null);
                 if (lease != null) {
                     embedded = lease;
                     tookOver = true;
-                    log.info("the process hosting the embedded ZooKeeper at {} went away; this process hosts it now",
-                            options.connectString());
                 }
             } catch (RuntimeException e) {
                 log.debug("could not host the embedded ZooKeeper: {}", e.toString());

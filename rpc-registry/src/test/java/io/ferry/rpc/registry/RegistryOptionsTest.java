@@ -11,9 +11,13 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The registry cache file: named after the application by default, or turned off. */
+/**
+ * Parsed registry options: the cache file, named after the application by default or turned off; and the embedded
+ * server, only where {@code embedded=true} asks for it.
+ */
 class RegistryOptionsTest {
     @TempDir
     Path tmp;
@@ -46,13 +50,58 @@ class RegistryOptionsTest {
     }
 
     @Test
-    void localhostOnTheDefaultPortIsTheEmbeddedDefaultToo() {
-        RegistryOptions localhost = RegistryOptions.parse("zookeeper://localhost:2181").build();
+    void aPlainAddressIsNeverEmbeddedNotEvenTheDefaultOne() {
+        for (String address : List.of(RegistryOptions.DEFAULT_ADDRESS, "zookeeper://localhost:2181",
+                "zookeeper://127.0.0.1:2181?embedded=false", "zookeeper://10.0.0.1:2181")) {
+            assertFalse(RegistryOptions.parse(address).build().embedded(), address);
+        }
+        assertFalse(RegistryOptions.builder().build().embedded(), "the builder's default address: a ZooKeeper of "
+                + "your own on this machine");
+        assertEquals("localhost", RegistryOptions.parse("zookeeper://localhost:2181").build().addresses().get(0)
+                .getHostString(), "a plain address is kept as given");
+    }
+
+    @Test
+    void embeddedTrueOptsInOnAnyLoopbackHostAndPort() {
+        RegistryOptions embedded = RegistryOptions.parse(RegistryOptions.EMBEDDED_ADDRESS).build();
+        assertTrue(embedded.embedded());
+        assertEquals("127.0.0.1:2181", embedded.connectString());
+        RegistryOptions localhost = RegistryOptions.parse("zookeeper://localhost:3181?embedded=true").build();
         assertTrue(localhost.embedded());
-        assertEquals("127.0.0.1", localhost.addresses().get(0).getHostString());
-        assertTrue(RegistryOptions.parse(RegistryOptions.DEFAULT_ADDRESS).build().embedded());
-        assertFalse(RegistryOptions.parse("zookeeper://10.0.0.1:2181").build().embedded());
-        assertFalse(RegistryOptions.parse("zookeeper://127.0.0.1:2181?backup=10.0.0.2:2181").build().embedded(),
-                "a cluster is never embedded");
+        assertEquals("127.0.0.1:3181", localhost.connectString(), "one address every process agrees on");
+        assertTrue(RegistryOptions.parse("zookeeper://127.0.0.2:2999?embedded=TRUE").build().embedded());
+        assertTrue(RegistryOptions.builder().address("127.0.0.1", 4181).embedded(true).build().embedded());
+    }
+
+    @Test
+    void theOptInShowsInTheAddress() {
+        assertEquals("zookeeper://127.0.0.1:2181?embedded=true",
+                RegistryOptions.parse(RegistryOptions.EMBEDDED_ADDRESS).build().toString());
+        assertEquals("zookeeper://127.0.0.1:2181?embedded=true",
+                RegistryOptions.parse("zookeeper://localhost:2181?embedded=true").build().forApplication("shop")
+                        .address(), "kept when the cache file is named after the application");
+        assertEquals("zookeeper://127.0.0.1:2181", RegistryOptions.parse(RegistryOptions.DEFAULT_ADDRESS).build()
+                .toString());
+    }
+
+    @Test
+    void theOptInOnAnotherHostIsRefusedNamingIt() {
+        for (String host : List.of("10.0.0.5", "zk1.example.com", "128.0.0.1", "127.0.0.1.example.com")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> RegistryOptions.parse("zookeeper://" + host + ":2181?embedded=true").build());
+            assertEquals("embedded=true: " + host + ":2181 is not a loopback address (expected: 127.0.0.1, another "
+                    + "127.x.x.x or localhost; an embedded ZooKeeper serves this machine only: for " + host
+                    + " run a ZooKeeper there and leave out embedded=true)", e.getMessage());
+        }
+        assertThrows(IllegalArgumentException.class,
+                () -> RegistryOptions.builder().address("10.0.0.5", 2181).embedded(true).build());
+        IllegalArgumentException backups = assertThrows(IllegalArgumentException.class, () -> RegistryOptions
+                .parse("zookeeper://127.0.0.1:2181?backup=127.0.0.1:2182&embedded=true").build());
+        assertTrue(backups.getMessage().startsWith("embedded=true: 2 addresses (expected: one;"),
+                backups.getMessage());
+        IllegalArgumentException yes = assertThrows(IllegalArgumentException.class,
+                () -> RegistryOptions.parse("zookeeper://127.0.0.1:2181?embedded=yes"));
+        assertEquals("registry address: zookeeper://127.0.0.1:2181?embedded=yes: embedded: 'yes' (expected: true or "
+                + "false)", yes.getMessage());
     }
 }

@@ -55,8 +55,10 @@ class ServiceUrlTest {
         RegistryOptions options = RegistryOptions.parse("zookeeper://10.0.0.1:2181?backup=10.0.0.2:2182,10.0.0.3:2183")
                 .build();
         assertEquals("10.0.0.1:2181,10.0.0.2:2182,10.0.0.3:2183", options.connectString());
-        assertFalse(options.embedded(), "only the default address starts an embedded server");
-        assertTrue(RegistryOptions.parse(RegistryOptions.DEFAULT_ADDRESS).build().embedded());
+        assertEquals("zookeeper://10.0.0.1:2181?backup=10.0.0.2:2182,10.0.0.3:2183", options.address(),
+                "the address as it parses");
+        assertFalse(options.embedded(), "a server is embedded only where embedded=true asks for one");
+        assertFalse(RegistryOptions.parse(RegistryOptions.DEFAULT_ADDRESS).build().embedded());
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> RegistryOptions.parse("etcd://x:1"));
         assertTrue(e.getMessage().startsWith("registry address: etcd://x:1"), e.getMessage());

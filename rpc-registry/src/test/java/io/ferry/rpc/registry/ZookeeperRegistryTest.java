@@ -8,7 +8,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,7 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /** The registry against a real ZooKeeper server in this process, on 127.0.0.1 and a free port. */
 class ZookeeperRegistryTest {
@@ -218,6 +223,105 @@ class ZookeeperRegistryTest {
         assertTrue(EmbeddedZooKeeper.isListening(taken));
         zk.stop();
         assertFalse(EmbeddedZooKeeper.isListening(taken));
+    }
+
+    // ---- the embedded server: only where embedded=true asks for it ----
+
+    private static final String HOSTING = "hosts an in-process ZooKeeper at";
+
+    @Test
+    void thePlainDefaultAddressWithNothingListeningIsUnreachableAndStartsNoServer() throws Exception {
+        InetSocketAddress defaultAddress = new InetSocketAddress("127.0.0.1", 2181);
+        // 2181 is shared with whatever else runs on this machine: only a free one shows that nothing starts there
+        assumeFalse(EmbeddedZooKeeper.isListening(defaultAddress), "something listens on 127.0.0.1:2181");
+        try (StandardErrorLines err = new StandardErrorLines()) {
+            ZookeeperRegistry plain = new ZookeeperRegistry(RegistryOptions.parse(RegistryOptions.DEFAULT_ADDRESS)
+                    .connectionTimeout(Duration.ofMillis(500)).cacheFile(tmp.resolve("plain.cache")).build());
+            registries.add(plain);
+            assertFalse(plain.usesEmbeddedServer());
+            assertFalse(EmbeddedZooKeeper.isListening(defaultAddress), "no server of this process on 2181");
+            assertTrue(plain.describe().startsWith("ZooKeeper 127.0.0.1:2181, unreachable for "), plain.describe());
+            Updates updates = new Updates();
+            plain.subscribe(new ServiceKey(SERVICE, "", ""), updates.listener());
+            assertEquals(List.of(), updates.await(l -> true), "the (empty) cache, as for any unreachable address");
+            assertEquals(List.of(), err.containing(HOSTING));
+        }
+    }
+
+    @Test
+    void embeddedTrueHostsAServerWhereNothingListensAndSaysSoOnce() throws Exception {
+        int port = freePort();
+        InetSocketAddress address = new InetSocketAddress("127.0.0.1", port);
+        try (StandardErrorLines err = new StandardErrorLines()) {
+            ZookeeperRegistry host = embeddedRegistry(port, "host.cache");
+            ZookeeperRegistry joining = embeddedRegistry(port, "joining.cache");
+            assertTrue(host.usesEmbeddedServer());
+            assertTrue(joining.usesEmbeddedServer(), "the second registry of the process shares the server");
+            assertTrue(EmbeddedZooKeeper.isListening(address));
+            assertTrue(host.describe().startsWith("ZooKeeper 127.0.0.1:" + port + " (embedded=true)"),
+                    host.describe());
+
+            Updates updates = new Updates();
+            joining.subscribe(new ServiceKey(SERVICE, "", ""), updates.listener());
+            host.register(provider(20001, ""));
+            updates.await(Updates.ports(20001));
+
+            List<String> warnings = err.containing(HOSTING);
+            assertEquals(1, warnings.size(), warnings.toString());
+            assertTrue(warnings.get(0).contains("WARN"), warnings.get(0));
+            assertTrue(warnings.get(0).contains("this process hosts an in-process ZooKeeper at 127.0.0.1:" + port
+                    + ", as zookeeper://127.0.0.1:" + port + "?embedded=true asks, for development only; to use a "
+                    + "real one, run ZooKeeper and give its address without embedded=true"), warnings.get(0));
+        }
+        registries.forEach(ZookeeperRegistry::close);
+        assertFalse(EmbeddedZooKeeper.isListening(address), "the last registry to close stops it");
+    }
+
+    @Test
+    void embeddedTrueTakesOverHostingWhenTheServerGoesAway() throws Exception {
+        try (StandardErrorLines err = new StandardErrorLines()) {
+            ZookeeperRegistry registry = embeddedRegistry(zk.port(), "takeover.cache");
+            assertFalse(registry.usesEmbeddedServer(), "a server listens already: this process is its client");
+            ServiceUrl url = provider(20001, "");
+            registry.register(url);
+            zk.close(); // the host goes away
+
+            ZooKeeper raw = rawClient(); // connects once a server listens on the port again
+            try {
+                awaitNode(raw, "/dubbo/" + SERVICE + "/providers/" + url.encoded());
+            } finally {
+                raw.close();
+            }
+            assertTrue(registry.usesEmbeddedServer(), "this process hosts it now, with the registration back");
+            List<String> warnings = err.containing(HOSTING);
+            assertEquals(1, warnings.size(), warnings.toString());
+            assertTrue(warnings.get(0).contains("WARN"), warnings.get(0));
+            assertTrue(warnings.get(0).contains("taking over from a host that went away, this process hosts an "
+                    + "in-process ZooKeeper at 127.0.0.1:" + zk.port()), warnings.get(0));
+        }
+    }
+
+    @Test
+    void embeddedTrueOnAnotherHostIsRefusedBeforeAnythingStarts() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new ZookeeperRegistry(
+                RegistryOptions.parse("zookeeper://192.0.2.1:2181?embedded=true").build()));
+        assertTrue(e.getMessage().startsWith("embedded=true: 192.0.2.1:2181 is not a loopback address"),
+                e.getMessage());
+    }
+
+    private ZookeeperRegistry embeddedRegistry(int port, String cacheName) {
+        ZookeeperRegistry registry = new ZookeeperRegistry(RegistryOptions.parse("zookeeper://127.0.0.1:" + port
+                + "?embedded=true").sessionTimeout(Duration.ofSeconds(4)).connectionTimeout(Duration.ofSeconds(5))
+                .cacheFile(tmp.resolve(cacheName)).build());
+        registries.add(registry);
+        return registry;
+    }
+
+    /** A port nothing listens on: the opt-in's role needs a fixed port that every process agrees on. */
+    private static int freePort() throws IOException {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return probe.getLocalPort();
+        }
     }
 
     // ---- a plain ZooKeeper client to look at the nodes ----

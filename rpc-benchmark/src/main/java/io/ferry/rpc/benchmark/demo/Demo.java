@@ -15,8 +15,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Starts a provider and a consumer in this process that find each other through ZooKeeper, and makes real calls
  * between them over TCP on 127.0.0.1: synchronous, asynchronous, one-way, a business exception and Dubbo's $echo
- * health check. No ZooKeeper needs to be installed: the default registry address, 127.0.0.1:2181, starts an
- * embedded ZooKeeper in this process when nothing listens there (and uses the one that does otherwise).
+ * health check. No ZooKeeper needs to be installed: {@link RegistryConfig#embedded()} asks for an embedded one,
+ * {@code zookeeper://127.0.0.1:2181?embedded=true}, which this process hosts when nothing listens there (and uses
+ * the one that does otherwise). A plain address never starts a server.
  */
 public final class Demo {
     @RpcReference

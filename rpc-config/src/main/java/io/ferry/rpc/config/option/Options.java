@@ -167,8 +167,9 @@ public final class Options {
     // ---- registry and application
     public static final Option<String> REGISTRY_ADDRESS = Option.of("address", String.class).defaultText("none")
             .scopes(REGISTRY).dubbo("address")
-            .doc("zookeeper://host:port?backup=host:port; zookeeper://127.0.0.1:2181 embeds a server when none "
-                    + "listens").build();
+            .doc("zookeeper://host:port?backup=host:port; zookeeper://127.0.0.1:2181?embedded=true (any loopback "
+                    + "host and port) hosts an in-process ZooKeeper there when none listens, for development")
+            .build();
     public static final Option<Duration> SESSION_TIMEOUT = Option.of("sessionTimeout", Duration.class)
             .defaultText("60000").atLeast(1).scopes(REGISTRY).dubbo("session")
             .doc("the ZooKeeper session (the server caps it)").build();

@@ -11,10 +11,11 @@ import java.util.Properties;
 
 /**
  * Keeps ZooKeeper's and Curator's INFO output (a banner, and the whole environment and class path for the server
- * and for each client) out of an application's log when Ferry runs the embedded default, by raising them to WARN,
- * but only where the application has not set them itself, and only for the bindings whose defaults Ferry can see:
- * slf4j-simple (through its system properties, unless set there or in {@code simplelogger.properties}) and logback
- * (a logger with no level of its own). Any other binding is left as it is; the README says how to configure it.
+ * and for each client) out of an application's log when Ferry runs an embedded server (an address with
+ * {@code embedded=true}), by raising them to WARN, but only where the application has not set them itself, and only
+ * for the bindings whose defaults Ferry can see: slf4j-simple (through its system properties, unless set there or
+ * in {@code simplelogger.properties}) and logback (a logger with no level of its own). Any other binding is left as
+ * it is; the README says how to configure it.
  */
 public final class QuietZooKeeperLogs {
     /**
@@ -28,7 +29,7 @@ public final class QuietZooKeeperLogs {
     private QuietZooKeeperLogs() {
     }
 
-    /** Applies once per process, before the first ZooKeeper server or client of the embedded default starts. */
+    /** Applies once per process, before the first ZooKeeper server or client of an embedded registry starts. */
     public static synchronized void apply() {
         if (done) {
             return;
