@@ -53,6 +53,11 @@ final class ConfigLayers {
         return consumer;
     }
 
+    /** The provider scope's defaults for services (from a file, -D and the class path's ferry.properties). */
+    Settings serviceDefaults() {
+        return serviceDefaults;
+    }
+
     /** Null when this Ferry has no registry. */
     RegistryConfig registry() {
         return registry;

@@ -89,12 +89,19 @@ public final class ConsumerConfig {
         return filters;
     }
 
-    public LoadBalance loadBalance() {
+    /** The load balancer's name ({@code adaptive} unless set). */
+    public String loadBalance() {
         return value(Options.LOAD_BALANCE);
     }
 
-    public ClusterMode cluster() {
+    /** The cluster's name ({@code failover} unless set). */
+    public String cluster() {
         return value(Options.CLUSTER);
+    }
+
+    /** The named filters every reference runs first (see {@link Builder#filter(String)}); null when none set. */
+    public String filterNames() {
+        return settings.get(Options.FILTER);
     }
 
     public int forks() {
@@ -146,12 +153,32 @@ public final class ConsumerConfig {
 
         /** How a provider is chosen for each attempt; default {@link LoadBalance#ADAPTIVE}. */
         public Builder loadBalance(LoadBalance loadBalance) {
-            return set(Options.LOAD_BALANCE, loadBalance);
+            return loadBalance(Validate.notNull("loadBalance", loadBalance).dubboName());
+        }
+
+        /** A load balancer by name: Ferry's own, or one a jar registers as a {@code LoadBalancerProvider}. */
+        public Builder loadBalance(String name) {
+            return set(Options.LOAD_BALANCE, name);
         }
 
         /** What a failed call means; default {@link ClusterMode#FAILOVER}. */
         public Builder cluster(ClusterMode cluster) {
-            return set(Options.CLUSTER, cluster);
+            return cluster(Validate.notNull("cluster", cluster).dubboName());
+        }
+
+        /** A cluster by name: Ferry's own, or one a jar registers as a {@code ClusterProvider}. */
+        public Builder cluster(String name) {
+            return set(Options.CLUSTER, name);
+        }
+
+        /**
+         * Filters by name, for every reference, in order, as Dubbo's {@code filter}: each a {@code FilterProvider}
+         * on the class path; {@code -name} leaves out one that runs by default, {@code -default} all of them.
+         * Called again, it adds to the list.
+         */
+        public Builder filter(String names) {
+            String before = settings.get(Options.FILTER);
+            return set(Options.FILTER, before == null ? names : before + "," + names);
         }
 
         /** Providers a {@link ClusterMode#FORKING} call goes to at once; default 2. */

@@ -6,6 +6,7 @@ import io.ferry.rpc.RpcReference;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.config.internal.ExportAssembly;
 import io.ferry.rpc.config.internal.FerryRuntime;
+import io.ferry.rpc.config.internal.NamedExtensions;
 import io.ferry.rpc.config.internal.ReferenceAssembly;
 import io.ferry.rpc.config.internal.ReferenceInjector;
 import io.ferry.rpc.config.internal.files.FileBootstrap;
@@ -53,6 +54,8 @@ public final class Ferry implements AutoCloseable {
         Sources sources = b.sources != null ? b.sources
                 : Sources.of(System.getProperties(), Thread.currentThread().getContextClassLoader());
         this.layers = new ConfigLayers(sources, b);
+        NamedExtensions.check(layers.consumer().settings()); // a name nothing registers fails at start
+        NamedExtensions.check(layers.serviceDefaults());
         this.runtime = new FerryRuntime(layers.consumer().ioThreads(), layers.protocol().serverOptions(),
                 layers.registry(), layers.application().name(), Ticker.system());
         this.shutdownHook = b.shutdownHook ? new Thread(this::close, "ferry-shutdown") : null;
@@ -88,7 +91,8 @@ public final class Ferry implements AutoCloseable {
     public synchronized int export(ServiceConfig<?> given) {
         runtime.checkOpen();
         ServiceConfig<?> config = layers.layered(given);
-        return ExportAssembly.export(config, ConfigLayers.resolve(config), layers.protocol(), runtime);
+        return ExportAssembly.export(config, ConfigLayers.resolve(config), layers.serviceDefaults(),
+                layers.protocol(), runtime);
     }
 
     /** Exports an object whose class is annotated {@link RpcExport}. Returns the bound port. */

@@ -3,6 +3,7 @@ package io.ferry.rpc.config;
 import io.ferry.rpc.ClassAllowList;
 import io.ferry.rpc.Filter;
 import io.ferry.rpc.RpcService;
+import io.ferry.rpc.cluster.Cluster;
 import io.ferry.rpc.cluster.LoadBalancer;
 import io.ferry.rpc.config.option.AnnotationValues;
 import io.ferry.rpc.config.option.Option;
@@ -40,6 +41,7 @@ public final class ReferenceConfig<T> {
     private final ClassAllowList allowList;
     private final List<Filter> filters;
     private final LoadBalancer loadBalancer;
+    private final Cluster cluster;
     private final int[] hashArguments;
     private final OutlierEjection outlierEjection;
     private final RetryBudget retryBudget;
@@ -52,6 +54,7 @@ public final class ReferenceConfig<T> {
         }
         this.id = b.id;
         this.loadBalancer = b.loadBalancer;
+        this.cluster = b.cluster;
         this.hashArguments = b.hashArguments.clone();
         this.outlierEjection = b.outlierEjection;
         this.retryBudget = b.retryBudget;
@@ -89,6 +92,7 @@ public final class ReferenceConfig<T> {
         Builder<T> b = new Builder<T>().interfaceType(interfaceType);
         b.id = id;
         b.loadBalancer = loadBalancer;
+        b.cluster = cluster;
         b.hashArguments = hashArguments;
         b.outlierEjection = outlierEjection;
         b.retryBudget = retryBudget;
@@ -191,8 +195,8 @@ public final class ReferenceConfig<T> {
         return filters;
     }
 
-    /** Null keeps the consumer's. */
-    public LoadBalance loadBalance() {
+    /** The load balancer's name; null keeps the consumer's. */
+    public String loadBalance() {
         return settings.get(Options.LOAD_BALANCE);
     }
 
@@ -205,9 +209,19 @@ public final class ReferenceConfig<T> {
         return hashArguments.clone();
     }
 
-    /** Null keeps the consumer's. */
-    public ClusterMode cluster() {
+    /** The cluster's name; null keeps the consumer's. */
+    public String cluster() {
         return settings.get(Options.CLUSTER);
+    }
+
+    /** A cluster of this reference's own, or null. */
+    public Cluster clusterInstance() {
+        return cluster;
+    }
+
+    /** The named filters this reference runs after its consumer's; null when none set. */
+    public String filterNames() {
+        return settings.get(Options.FILTER);
     }
 
     /** Null keeps the consumer's. */
@@ -238,6 +252,7 @@ public final class ReferenceConfig<T> {
         private ClassAllowList allowList = ClassAllowList.none();
         private final List<Filter> filters = new ArrayList<>();
         private LoadBalancer loadBalancer;
+        private Cluster cluster;
         private int[] hashArguments = {0};
         private OutlierEjection outlierEjection;
         private RetryBudget retryBudget;
@@ -268,7 +283,12 @@ public final class ReferenceConfig<T> {
         }
 
         public Builder<T> loadBalance(LoadBalance loadBalance) {
-            return set(Options.LOAD_BALANCE, loadBalance);
+            return loadBalance(Validate.notNull("loadBalance", loadBalance).dubboName());
+        }
+
+        /** A load balancer by name: Ferry's own, or one a jar registers as a {@code LoadBalancerProvider}. */
+        public Builder<T> loadBalance(String name) {
+            return set(Options.LOAD_BALANCE, name);
         }
 
         /** A balancer of your own; it replaces {@code loadBalance}. */
@@ -290,7 +310,28 @@ public final class ReferenceConfig<T> {
         }
 
         public Builder<T> cluster(ClusterMode cluster) {
-            return set(Options.CLUSTER, cluster);
+            return cluster(Validate.notNull("cluster", cluster).dubboName());
+        }
+
+        /** A cluster by name: Ferry's own, or one a jar registers as a {@code ClusterProvider}. */
+        public Builder<T> cluster(String name) {
+            return set(Options.CLUSTER, name);
+        }
+
+        /** A cluster of your own; it replaces {@code cluster}. */
+        public Builder<T> cluster(Cluster cluster) {
+            this.cluster = Validate.notNull("cluster", cluster);
+            return this;
+        }
+
+        /**
+         * Filters by name, in order, after the consumer's named filters, as Dubbo's {@code filter}: each a
+         * {@code FilterProvider} on the class path; {@code -name} leaves out one that runs by default,
+         * {@code -default} all of them. Called again, it adds to the list.
+         */
+        public Builder<T> filter(String names) {
+            String before = settings.get(Options.FILTER);
+            return set(Options.FILTER, before == null ? names : before + "," + names);
         }
 
         public Builder<T> forks(int forks) {

@@ -158,6 +158,11 @@ public final class ServiceConfig<T> {
         return filters;
     }
 
+    /** The named filters this service runs (after its provider defaults' names); null when none set. */
+    public String filterNames() {
+        return settings.get(Options.FILTER);
+    }
+
     public static final class Builder<T> {
         private Class<T> interfaceType;
         private T implementation;
@@ -197,6 +202,16 @@ public final class ServiceConfig<T> {
          */
         public Builder<T> executes(int executes) {
             return set(Options.EXECUTES, executes);
+        }
+
+        /**
+         * Filters by name, in order, as Dubbo's {@code filter}: each a {@code FilterProvider} on the class path;
+         * {@code -name} leaves out one that runs by default, {@code -default} all of them. They run before the
+         * filter objects. Called again, it adds to the list.
+         */
+        public Builder<T> filter(String names) {
+            String before = settings.get(Options.FILTER);
+            return set(Options.FILTER, before == null ? names : before + "," + names);
         }
 
         /** Adds a provider filter around this service's calls, after the protocol's filters. */

@@ -76,6 +76,15 @@ class FrontEndsAgreeTest {
         if (option == Options.HOST) {
             return "127.0.0.1";
         }
+        if (option == Options.LOAD_BALANCE) {
+            return "random";
+        }
+        if (option == Options.CLUSTER) {
+            return "failfast";
+        }
+        if (option == Options.FILTER) {
+            return "-activelimit";
+        }
         return "v-" + option.name();
     }
 

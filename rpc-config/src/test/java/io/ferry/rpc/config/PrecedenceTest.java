@@ -101,9 +101,9 @@ class PrecedenceTest {
                     .timeout(Duration.ofSeconds(7)).build());
             assertEquals(Duration.ofMillis(900), users.get(Options.TIMEOUT, ADD), "-D over the reference's code");
             assertEquals("-Dferry.reference.users.timeout", users.setting(Options.TIMEOUT, ADD).where());
-            assertEquals(ClusterMode.FAILFAST, users.get(Options.CLUSTER), "by id, from ferry.properties");
+            assertEquals("failfast", users.get(Options.CLUSTER), "by id, from ferry.properties");
             Resolved anonymous = ferry.settingsOf(ReferenceConfig.builder(UserService.class).build());
-            assertEquals(ClusterMode.FAILOVER, anonymous.get(Options.CLUSTER), "a reference without an id: none");
+            assertEquals("failover", anonymous.get(Options.CLUSTER), "a reference without an id: none");
         }
     }
 

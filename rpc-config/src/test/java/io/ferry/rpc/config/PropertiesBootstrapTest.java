@@ -100,8 +100,8 @@ class PropertiesBootstrapTest {
                 "ferry.consumer.timout = 100"));
         refused("bad2.properties:1: timeout: -5ms (expected: > 0)",
                 file("bad2.properties", "ferry.consumer.timeout = -5"));
-        refused("bad3.properties:1: loadBalance: 'fastest' (expected: one of adaptive, random, roundrobin, "
-                + "leastactive, consistenthash, shortestresponse)",
+        refused("bad3.properties:1: loadbalance: 'fastest' (expected: one of adaptive, random, roundrobin, "
+                + "leastactive, consistenthash, shortestresponse, Counting)",
                 file("bad3.properties", "ferry.consumer.loadBalance = fastest"));
         refused("bad4.properties:1: class com.acme.Missing (expected: a class on the class path)",
                 file("bad4.properties", "ferry.reference.users.interface = com.acme.Missing"));

@@ -47,7 +47,9 @@ class ReadmeSnippetsTest {
         assertTrue(java.size() >= 4, "found " + java.size() + " Java blocks");
         StringBuilder source = new StringBuilder("""
                 import io.ferry.rpc.*;
+                import io.ferry.rpc.cluster.*;
                 import io.ferry.rpc.config.*;
+                import io.ferry.rpc.config.extension.*;
                 import java.time.Duration;
                 import java.util.UUID;
                 import java.util.concurrent.CompletableFuture;

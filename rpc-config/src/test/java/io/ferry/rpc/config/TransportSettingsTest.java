@@ -122,7 +122,8 @@ class TransportSettingsTest {
     /** Consumer options that live in the client transport, not in the cluster layer. */
     private static boolean isTransport(Option<?> option) {
         return option != Options.TIMEOUT && option != Options.RETRIES && option != Options.LOAD_BALANCE
-                && option != Options.CLUSTER && option != Options.FORKS && option != Options.ACTIVES
+                && option != Options.CLUSTER && option != Options.FILTER && option != Options.FORKS
+                && option != Options.ACTIVES
                 && option != Options.CHECK && option != Options.CONNECT_SPREAD && option != Options.IO_THREADS;
     }
 }

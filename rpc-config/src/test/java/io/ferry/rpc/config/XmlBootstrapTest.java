@@ -232,7 +232,7 @@ class XmlBootstrapTest {
         // the schema takes what the option table reads: any case, a unit, a plus sign
         FileBootstrap.Loaded loaded = load(xml("case.xml",
                 "<ferry:consumer loadbalance=\"Random\" check=\"FALSE\" timeout=\"2S\" retries=\"+1\"/>\n"));
-        assertEquals(LoadBalance.RANDOM, loaded.consumer().loadBalance());
+        assertEquals("random", loaded.consumer().loadBalance());
         assertEquals(false, loaded.consumer().check());
         assertEquals(Duration.ofSeconds(2), loaded.consumer().timeout());
         assertEquals(1, loaded.consumer().retries());
@@ -252,7 +252,8 @@ class XmlBootstrapTest {
         refused("bad.xml:3: <consumer> timout: no such attribute (did you mean timeout?)",
                 "<ferry:consumer timout=\"100\"/>\n");
         refused("bad.xml:3: <consumer>: loadbalance: 'fastest' (expected: one of adaptive, random, roundrobin, "
-                + "leastactive, consistenthash, shortestresponse)", "<ferry:consumer loadbalance=\"fastest\"/>\n");
+                + "leastactive, consistenthash, shortestresponse, Counting)",
+                "<ferry:consumer loadbalance=\"fastest\"/>\n");
         refused("bad.xml:3: <consumer>: retries: 'many' (expected: a whole number)",
                 "<ferry:consumer retries=\"many\"/>\n");
         refused("bad.xml:3: <consumer> mock: not supported by Ferry: no mock fallback: use cluster=\"failsafe\" or "

@@ -4,8 +4,10 @@ import io.ferry.rpc.Filter;
 import io.ferry.rpc.Invoker;
 import io.ferry.rpc.config.ProtocolConfig;
 import io.ferry.rpc.config.ServiceConfig;
-import io.ferry.rpc.config.option.Options;
+import io.ferry.rpc.Ticker;
+import io.ferry.rpc.config.extension.ServiceContext;
 import io.ferry.rpc.config.option.Resolved;
+import io.ferry.rpc.config.option.Settings;
 import io.ferry.rpc.remoting.Server;
 import io.ferry.rpc.remoting.ServiceExport;
 import org.slf4j.Logger;
@@ -15,8 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Puts a resolved service on the server: its filter chain (the protocol's filters, the service's, then the
- * {@code executes} limit when one is set) around the implementation, the export, and its registration.
+ * Puts a resolved service on the server: its filter chain around the implementation, the export, and its
+ * registration.
  */
 public final class ExportAssembly {
     private static final Logger log = LoggerFactory.getLogger(ExportAssembly.class);
@@ -28,12 +30,12 @@ public final class ExportAssembly {
      * Exports {@code config} (every source applied; {@code resolved} its settings) on the runtime's server, starting
      * it if none runs, and registers it when the runtime has a registry. Returns the bound port.
      */
-    public static int export(ServiceConfig<?> config, Resolved resolved, ProtocolConfig protocol,
-                             FerryRuntime runtime) {
+    public static int export(ServiceConfig<?> config, Resolved resolved, Settings providerDefaults,
+                             ProtocolConfig protocol, FerryRuntime runtime) {
+        Invoker chain = chain(new Context(config, resolved, runtime), providerDefaults, protocol);
         Server server = runtime.server();
-        server.export(new ServiceExport(config.interfaceType(), config.version(), config.group(),
-                chain(config, resolved, protocol), config.allowList(), config.timeout(), config.methodTimeouts(),
-                config.pool()));
+        server.export(new ServiceExport(config.interfaceType(), config.version(), config.group(), chain,
+                config.allowList(), config.timeout(), config.methodTimeouts(), config.pool()));
         RegistryBridge registry = runtime.registry();
         if (registry != null) {
             registry.registerProvider(new RegistryBridge.Registration(config.interfaceType(), config.version(),
@@ -46,13 +48,28 @@ public final class ExportAssembly {
         return server.port();
     }
 
-    private static Invoker chain(ServiceConfig<?> config, Resolved resolved, ProtocolConfig protocol) {
-        List<Filter> filters = new ArrayList<>(protocol.filters());
-        filters.addAll(config.filters());
-        if (config.executes() > 0 || resolved.setForSomeMethod(Options.EXECUTES)) {
-            filters.add(ConcurrencyLimit.executes(m -> resolved.get(Options.EXECUTES, m),
-                    config.interfaceType().getName()));
+    /**
+     * The named filters (the default ones, such as the {@code executes} limit, then the provider defaults' and
+     * the service's lists), then the protocol's filter objects and the service's, around the implementation.
+     */
+    private static Invoker chain(Context service, Settings providerDefaults, ProtocolConfig protocol) {
+        List<Filter> filters = new ArrayList<>(NamedExtensions.filters(service, providerDefaults));
+        filters.addAll(protocol.filters());
+        filters.addAll(service.service().filters());
+        return Filter.chain(filters, new ImplementationInvoker(service.service().implementation()));
+    }
+
+    /** What a named filter made for a service may know of it. */
+    private record Context(ServiceConfig<?> service, Resolved settings, FerryRuntime runtime)
+            implements ServiceContext {
+        @Override
+        public String application() {
+            return runtime.application();
         }
-        return Filter.chain(filters, new ImplementationInvoker(config.implementation()));
+
+        @Override
+        public Ticker ticker() {
+            return runtime.ticker();
+        }
     }
 }

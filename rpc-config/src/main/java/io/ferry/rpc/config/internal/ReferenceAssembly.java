@@ -10,19 +10,9 @@ import io.ferry.rpc.cluster.LoadBalancer;
 import io.ferry.rpc.config.ConsumerConfig;
 import io.ferry.rpc.config.OutlierEjection;
 import io.ferry.rpc.config.ReferenceConfig;
-import io.ferry.rpc.config.internal.cluster.AdaptiveBalancer;
-import io.ferry.rpc.config.internal.cluster.BroadcastCluster;
+import io.ferry.rpc.Ticker;
+import io.ferry.rpc.config.extension.ReferenceContext;
 import io.ferry.rpc.config.internal.cluster.ClusterDirectory;
-import io.ferry.rpc.config.internal.cluster.ConsistentHashBalancer;
-import io.ferry.rpc.config.internal.cluster.FailbackCluster;
-import io.ferry.rpc.config.internal.cluster.FailfastCluster;
-import io.ferry.rpc.config.internal.cluster.FailoverCluster;
-import io.ferry.rpc.config.internal.cluster.FailsafeCluster;
-import io.ferry.rpc.config.internal.cluster.ForkingCluster;
-import io.ferry.rpc.config.internal.cluster.LeastActiveBalancer;
-import io.ferry.rpc.config.internal.cluster.RandomBalancer;
-import io.ferry.rpc.config.internal.cluster.RoundRobinBalancer;
-import io.ferry.rpc.config.internal.cluster.ShortestResponseBalancer;
 import io.ferry.rpc.config.internal.cluster.StaticDirectory;
 import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.config.option.Resolved;
@@ -38,15 +28,16 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * Turns a resolved reference into its proxy: a plan per method, the directory of its providers (its url's, or
- * the registry's), the cluster and balancer its options name, its filters, the {@code check} for a ready
- * provider, and the proxy over that chain.
+ * the registry's), the cluster and balancer its options name (or its own objects), its filters, the {@code check}
+ * for a ready provider, and the proxy over that chain. It is also the context the named extensions are made in.
  *
  * @param <T> the service interface
  */
-public final class ReferenceAssembly<T> {
+public final class ReferenceAssembly<T> implements ReferenceContext {
     /** A redirect of providers away from a reference lasts at least this long, and twice its timeout. */
     private static final long MIN_DRAIN_MILLIS = 15_000;
 
@@ -126,13 +117,14 @@ public final class ReferenceAssembly<T> {
                 runtime.application()));
     }
 
-    /** The consumer's filters, the reference's, then the {@code actives} limit when one is set. */
+    /**
+     * The named filters (the default ones, such as the {@code actives} limit, then the consumer's and the
+     * reference's lists), then the consumer's filter objects and the reference's.
+     */
     private List<Filter> filters() {
-        List<Filter> filters = new ArrayList<>(consumer.filters());
+        List<Filter> filters = new ArrayList<>(NamedExtensions.filters(this));
+        filters.addAll(consumer.filters());
         filters.addAll(config.filters());
-        if (resolved.get(Options.ACTIVES) > 0 || resolved.setForSomeMethod(Options.ACTIVES)) {
-            filters.add(ConcurrencyLimit.actives(m -> resolved.get(Options.ACTIVES, m), service));
-        }
         return filters;
     }
 
@@ -156,29 +148,40 @@ public final class ReferenceAssembly<T> {
     }
 
     private LoadBalancer balancer() {
-        if (config.loadBalancer() != null) {
-            return config.loadBalancer();
-        }
-        return switch (resolved.get(Options.LOAD_BALANCE)) {
-            case ADAPTIVE -> new AdaptiveBalancer();
-            case RANDOM -> new RandomBalancer();
-            case ROUNDROBIN -> new RoundRobinBalancer();
-            case LEASTACTIVE -> new LeastActiveBalancer();
-            case CONSISTENTHASH -> new ConsistentHashBalancer(config.hashArguments());
-            case SHORTESTRESPONSE -> new ShortestResponseBalancer();
-        };
+        return config.loadBalancer() != null ? config.loadBalancer() : NamedExtensions.balancer(this);
     }
 
     private Cluster cluster() {
-        return switch (resolved.get(Options.CLUSTER)) {
-            case FAILOVER -> new FailoverCluster(m -> resolved.get(Options.RETRIES, m),
-                    config.retryBudget() != null ? config.retryBudget() : consumer.retryBudget(), runtime.ticker(),
-                    m -> resolved.get(Options.IDEMPOTENT, m));
-            case FAILFAST -> new FailfastCluster();
-            case FAILSAFE -> new FailsafeCluster();
-            case FAILBACK -> new FailbackCluster(runtime.timer(), runtime.ticker(), Duration.ofSeconds(5), 3, 1000);
-            case FORKING -> new ForkingCluster(resolved.get(Options.FORKS));
-            case BROADCAST -> new BroadcastCluster();
-        };
+        return config.clusterInstance() != null ? config.clusterInstance() : NamedExtensions.cluster(this);
+    }
+
+    @Override
+    public ReferenceConfig<?> reference() {
+        return config;
+    }
+
+    @Override
+    public ConsumerConfig consumer() {
+        return consumer;
+    }
+
+    @Override
+    public Resolved settings() {
+        return resolved;
+    }
+
+    @Override
+    public String application() {
+        return runtime.application();
+    }
+
+    @Override
+    public Ticker ticker() {
+        return runtime.ticker();
+    }
+
+    @Override
+    public ScheduledExecutorService timer() {
+        return runtime.timer();
     }
 }

@@ -24,12 +24,15 @@ public final class Option<T> {
     private final String dubboName;
     private final String doc;
     private final T defaultValue;
+    /** Names (of extensions) are matched without regard to case: kept in lower case. */
+    private final boolean lowerCase;
     /** The longest duration an option takes: what a deadline in nanoseconds can hold, with room to add to it. */
     private static final Duration LONGEST = Duration.ofNanos(Long.MAX_VALUE / 4);
 
-    private Option(String name, Class<T> type, String defaultText, String unit, long min, long max,
-                   Set<Scope> scopes, String dubboName, String doc) {
+    private Option(String name, Class<T> type, String defaultText, T explicitDefault, boolean lowerCase, String unit,
+                   long min, long max, Set<Scope> scopes, String dubboName, String doc) {
         this.name = name;
+        this.lowerCase = lowerCase;
         this.type = type;
         this.defaultText = defaultText;
         this.unit = unit;
@@ -38,7 +41,7 @@ public final class Option<T> {
         this.scopes = Collections.unmodifiableSet(EnumSet.copyOf(scopes));
         this.dubboName = dubboName;
         this.doc = doc;
-        this.defaultValue = defaultOf(defaultText);
+        this.defaultValue = explicitDefault != null ? explicitDefault : defaultOf(defaultText);
     }
 
     /**
@@ -142,6 +145,9 @@ public final class Option<T> {
     public T check(T value, String where, String spelled) {
         if (value == null) {
             throw invalid(where, spelled, "none", "a value");
+        }
+        if (lowerCase && value instanceof String text) {
+            return type.cast(text.toLowerCase(java.util.Locale.ROOT));
         }
         long n;
         if (value instanceof Duration d && !d.isNegative() && d.compareTo(LONGEST) > 0) {
@@ -250,6 +256,8 @@ public final class Option<T> {
         private final String name;
         private final Class<T> type;
         private String defaultText = "none";
+        private T defaultValue;
+        private boolean lowerCase;
         private String unit = "";
         private long min = Long.MIN_VALUE;
         private long max = Long.MAX_VALUE;
@@ -267,6 +275,19 @@ public final class Option<T> {
 
         public Builder<T> defaultText(String text) {
             this.defaultText = text;
+            return this;
+        }
+
+        /** A default that is a value as it is written (a text option's, such as a name): also its text. */
+        public Builder<T> defaultValue(T value) {
+            this.defaultValue = value;
+            this.defaultText = String.valueOf(value);
+            return this;
+        }
+
+        /** Values are names matched without regard to case, such as an extension's: kept in lower case. */
+        public Builder<T> lowerCase() {
+            this.lowerCase = true;
             return this;
         }
 
@@ -305,7 +326,8 @@ public final class Option<T> {
             if (scopes.isEmpty()) {
                 throw new IllegalStateException(name + ": no scope");
             }
-            return new Option<>(name, type, defaultText, unit, min, max, scopes, dubboName, doc);
+            return new Option<>(name, type, defaultText, defaultValue, lowerCase, unit, min, max, scopes, dubboName,
+                    doc);
         }
     }
 }

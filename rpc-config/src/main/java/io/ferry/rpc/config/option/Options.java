@@ -1,7 +1,5 @@
 package io.ferry.rpc.config.option;
 
-import io.ferry.rpc.config.ClusterMode;
-import io.ferry.rpc.config.LoadBalance;
 import io.ferry.rpc.remoting.Dispatcher;
 import io.ferry.rpc.remoting.ThreadPoolKind;
 
@@ -34,13 +32,19 @@ public final class Options {
     public static final Option<Integer> RETRIES = Option.of("retries", Integer.class).defaultText("2")
             .range(0, 100).scopes(METHOD, REFERENCE, CONSUMER).dubbo("retries")
             .doc("other providers a call that provably did not run may move to").build();
-    public static final Option<LoadBalance> LOAD_BALANCE = Option.of("loadBalance", LoadBalance.class)
-            .defaultText("adaptive").scopes(REFERENCE, CONSUMER).dubbo("loadbalance")
-            .doc("adaptive (P2C over peak-EWMA latency), random, roundrobin, leastactive, consistenthash, "
-                    + "shortestresponse").build();
-    public static final Option<ClusterMode> CLUSTER = Option.of("cluster", ClusterMode.class).defaultText("failover")
-            .scopes(REFERENCE, CONSUMER).dubbo("cluster")
-            .doc("failover, failfast, failsafe, failback, forking, broadcast").build();
+    public static final Option<String> LOAD_BALANCE = Option.of("loadBalance", String.class)
+            .defaultValue("adaptive").lowerCase().scopes(REFERENCE, CONSUMER).dubbo("loadbalance")
+            .doc("a load balancer by name: adaptive (P2C over peak-EWMA latency), random, roundrobin, leastactive, "
+                    + "consistenthash, shortestresponse, or one a jar registers (a LoadBalancerProvider)").build();
+    public static final Option<String> CLUSTER = Option.of("cluster", String.class).defaultValue("failover")
+            .lowerCase().scopes(REFERENCE, CONSUMER).dubbo("cluster")
+            .doc("a fault-tolerance strategy by name: failover, failfast, failsafe, failback, forking, broadcast, "
+                    + "or one a jar registers (a ClusterProvider)").build();
+    public static final Option<String> FILTER = Option.of("filter", String.class).defaultText("default").lowerCase()
+            .scopes(REFERENCE, CONSUMER, SERVICE, PROVIDER).dubbo("filter")
+            .doc("filters by name, in order (a FilterProvider each), after those active by default: "
+                    + "audit,-default drops the defaults, -name one of them; a reference's follow its consumer's, "
+                    + "a service's its provider's").build();
     public static final Option<Integer> FORKS = Option.of("forks", Integer.class).defaultText("2").range(1, 100)
             .scopes(REFERENCE, CONSUMER).dubbo("forks").doc("providers a forking call goes to at once").build();
     public static final Option<Integer> ACTIVES = Option.of("actives", Integer.class).defaultText("0 (no limit)")
@@ -184,7 +188,7 @@ public final class Options {
             .defaultText("ferry-application")
             .scopes(APPLICATION).dubbo("name").doc("this process's application, as registered").build();
 
-    private static final List<Option<?>> ALL = List.of(TIMEOUT, RETRIES, LOAD_BALANCE, CLUSTER, FORKS, ACTIVES,
+    private static final List<Option<?>> ALL = List.of(TIMEOUT, RETRIES, LOAD_BALANCE, CLUSTER, FILTER, FORKS, ACTIVES,
             EXECUTES, IDEMPOTENT, ONEWAY, VERSION, GROUP, URL, CONNECTIONS, MAX_CONNECTIONS, POOL_IDLE_TIMEOUT,
             CONGESTION_WAIT, LAZY, CHECK, WAIT_FOR_READY, CONNECT_TIMEOUT, RECONNECT_BACKOFF_MIN,
             RECONNECT_BACKOFF_MAX, CONNECT_SPREAD, IO_THREADS, PAYLOAD, HEARTBEAT, TCP_NO_DELAY, KEEP_ALIVE,

@@ -1,5 +1,6 @@
 package io.ferry.rpc.config.internal.files;
 
+import io.ferry.rpc.config.internal.NamedExtensions;
 import io.ferry.rpc.config.ApplicationConfig;
 import io.ferry.rpc.config.ConsumerConfig;
 import io.ferry.rpc.config.ProtocolConfig;
@@ -81,6 +82,11 @@ public final class FileBootstrap {
     }
 
     private static Loaded bind(FileModel model, Map<String, Object> beans) {
+        // a name no jar registers is refused with its file and line before anything is built
+        NamedExtensions.check(model.consumer);
+        NamedExtensions.check(model.provider);
+        model.references.values().forEach(member -> NamedExtensions.check(member.settings));
+        model.services.values().forEach(member -> NamedExtensions.check(member.settings));
         List<ServiceConfig<?>> services = new ArrayList<>();
         for (FileModel.Member member : model.services.values()) {
             services.add(service(member, implementation(member, model, beans)));

@@ -103,8 +103,6 @@ final class XmlVocabulary {
     static {
         UNSUPPORTED_DUBBO.put("async", "a method is asynchronous when it returns CompletableFuture");
         UNSUPPORTED_DUBBO.put("sent", "a call counts as sent once its frame is written, always");
-        UNSUPPORTED_DUBBO.put("filter", "filters are objects: add them in code (ConsumerConfig, ReferenceConfig, "
-                + "ProtocolConfig, ServiceConfig .filter(...))");
         UNSUPPORTED_DUBBO.put("listener", "add a Filter in code instead");
         UNSUPPORTED_DUBBO.put("proxy", "Ferry makes JDK proxies only");
         UNSUPPORTED_DUBBO.put("stub", "no local stubs: wrap the reference in code");
