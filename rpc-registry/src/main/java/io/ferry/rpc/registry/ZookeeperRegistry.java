@@ -298,7 +298,10 @@ public final class ZookeeperRegistry implements Registry {
         } else if (r.wanted && current != 0 && r.createdIn != current && !r.retryPending) {
             r.busy = true;
             async(cb -> client.delete().inBackground(cb).forPath(r.path), deleted -> {
-                if (deleted.ok() || deleted.code() == Code.NONODE) {
+                if (!r.wanted || closed) {
+                    r.busy = false; // unregistered meanwhile: no node to create
+                    sync(r);
+                } else if (deleted.ok() || deleted.code() == Code.NONODE) {
                     async(cb -> client.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
                             .inBackground(cb).forPath(r.path, new byte[0]), created -> createDone(r, current, created));
                 } else {
@@ -309,11 +312,14 @@ public final class ZookeeperRegistry implements Registry {
             r.busy = true;
             async(cb -> client.delete().inBackground(cb).forPath(r.path), deleted -> {
                 r.busy = false;
-                r.createdIn = 0;
-                if (!deleted.ok() && deleted.code() != Code.NONODE) {
-                    log.warn("cannot unregister {}: {} (the node goes when the session ends)", r.url, deleted.code());
+                if (deleted.ok() || deleted.code() == Code.NONODE) {
+                    r.createdIn = 0;
+                    sync(r);
+                } else {
+                    // kept: the next connection tries again; the node goes at the latest with its session
+                    log.warn("cannot unregister {} yet ({}); trying again on reconnection", r.url, deleted.code());
+                    r.settled();
                 }
-                sync(r);
             });
         } else {
             if (!r.wanted && r.createdIn == 0) {
