@@ -5,6 +5,10 @@ import java.util.List;
 /** Receives the complete list of live providers of one service key, every time it changes. */
 @FunctionalInterface
 public interface ProviderListener {
-    /** Called from the registry's own thread; must not block. The list is immutable and may be empty. */
+    /**
+     * Called on the registry's executor (its own thread, or the scheduler it was given, which others may share), or
+     * once, for a first list from the cache file, on the thread that subscribed. Calls for one subscription never
+     * overlap. Must not block. The list is immutable and may be empty.
+     */
     void providersChanged(List<ProviderInstance> providers);
 }

@@ -2,12 +2,15 @@ package io.ferry.rpc.registry;
 
 import io.ferry.rpc.registry.internal.ProviderCache;
 import io.ferry.rpc.registry.internal.QuietZooKeeperLogs;
+import io.ferry.rpc.registry.internal.SerialExecutor;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.api.BackgroundCallback;
+import org.apache.curator.framework.api.CuratorEvent;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.retry.RetryNTimes;
 import org.apache.zookeeper.CreateMode;
-import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.KeeperException.Code;
 import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
 import org.slf4j.Logger;
@@ -15,19 +18,24 @@ import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * A {@link Registry} on ZooKeeper, in Dubbo's interface-level layout:
@@ -35,39 +43,82 @@ import java.util.concurrent.TimeoutException;
  * /dubbo/{interface}/providers/{URL-encoded provider URL}   ephemeral
  * /dubbo/{interface}/consumers/{URL-encoded consumer URL}   ephemeral
  * </pre>
+ * Parents are persistent, as Dubbo makes them; node data is empty.
  *
- * <p>Every ZooKeeper operation runs on one worker thread, in order. On each (re)connection the worker reconciles:
- * on a <em>new session</em> it deletes and re-creates every node this registry registered (a node of the expired
- * session can linger for a session timeout), and it re-reads every subscribed provider list. While ZooKeeper is
- * away (suspended, lost) subscribers keep the last list; every list read is also kept in a cache file, and a
- * subscription that cannot reach ZooKeeper starts from the cached list. Failed registrations are retried every
- * few seconds.
+ * <h2>Threads</h2>
+ * Every ZooKeeper operation is started by one serial executor, in order, and none is waited for there: the
+ * executor issues it asynchronously and moves on, and Curator's event thread hands the result back to the executor
+ * as a new task. The executor is a {@code ferry-registry} thread of this registry's own, or, with
+ * {@link #ZookeeperRegistry(RegistryOptions, ScheduledExecutorService)}, an ordered view over a scheduler the caller
+ * shares, with no thread of its own. Listeners are called on it. Curator's own threads come with its client.
+ * {@link #register}, {@link #unregister} and {@link #subscribe} wait on the caller's thread, each for at most twice
+ * the connection timeout; called on the executor's own thread they cannot wait for work queued behind them and
+ * return at once.
+ *
+ * <h2>Connection loss and sessions</h2>
+ * On each (re)connection the executor reconciles: on a <em>new session</em> it deletes and re-creates every node
+ * this registry registered (a node of the expired session can linger for a session timeout), and it re-reads every
+ * subscribed provider list. While ZooKeeper is away (suspended, lost) nothing is unregistered and subscribers keep
+ * the last list; every list read is also kept in a cache file, and a subscription that cannot reach ZooKeeper
+ * starts from the cached list. Failed registrations and reads are retried every few seconds.
+ *
+ * <h2>Why not Curator's recipes</h2>
+ * Curator 5.9's {@code PersistentNode} creates missing parents as container nodes (Dubbo's are persistent, and the
+ * server deletes an empty container), or, told not to, gives up on a missing parent until the next reconnection
+ * (after a takeover of the embedded server, a new, empty one); it keeps a node an earlier session left instead of
+ * replacing it, so the registration vanishes when that session expires; and its close() deletes synchronously, with
+ * retries, whatever the connection. {@code CuratorCache} needs ZooKeeper 3.6+ servers (on older ones its persistent
+ * watch is re-added in a loop without pause), reads every provider node's data, which Dubbo ignores, and reports
+ * changes node by node, with no complete list after the first load. One {@code getChildren} with a watch is what
+ * Dubbo's consumer does, and gives the whole list in one read.
  */
 public final class ZookeeperRegistry implements Registry {
     private static final Logger log = LoggerFactory.getLogger(ZookeeperRegistry.class);
     private static final long RETRY_SECONDS = 5;
+    /** How long close() waits for its registrations to be deleted: close stays quick whatever ZooKeeper does. */
+    private static final long CLOSE_WAIT_MILLIS = 1000;
 
     private final RegistryOptions options;
     private final CuratorFramework client;
     private final ProviderCache cache;
-    private final ScheduledExecutorService worker;
+    /** The thread this registry made for itself, or null when it runs on a scheduler it was given. */
+    private final ScheduledExecutorService ownThread;
+    private final SerialExecutor executor;
     /** When the connection to ZooKeeper was lost (or first tried), 0 while connected. */
     private volatile long unreachableSinceNanos;
-    /** How long close() waits for its registrations to be deleted: close stays quick whatever ZooKeeper does. */
-    private static final long CLOSE_WAIT_MILLIS = 1000;
+    /** The URLs registered and not unregistered: what close() deletes. */
     private final Set<ServiceUrl> registered = ConcurrentHashMap.newKeySet();
-    /** The session each registration's node was created in (worker thread only). */
-    private final Map<ServiceUrl, Long> createdIn = new java.util.HashMap<>();
+    /** Each registration's state (executor only). */
+    private final Map<ServiceUrl, Registration> registrations = new HashMap<>();
     private final Map<String, ProvidersWatch> watches = new ConcurrentHashMap<>();
     /** This process's share of the embedded server, when it hosts it (from the start, or since a takeover). */
     private volatile EmbeddedZooKeeper.Lease embedded;
     private boolean takeoverScheduled;
     /** Takeover rounds in a row that found a server listening while this client stayed disconnected. */
     private int refusedRounds;
-    private volatile long sessionId;
+    /** The session of the current connection, 0 while not connected. */
+    private volatile long session;
+    /** The session the executor last reconciled (executor only). */
+    private long reconciledSession;
     private volatile boolean closed;
 
+    /** A registry with a {@code ferry-registry} thread of its own, which {@link #close()} stops. */
     public ZookeeperRegistry(RegistryOptions options) {
+        this(options, Optional.empty());
+    }
+
+    /**
+     * A registry with no thread of its own: its operations run one at a time, in order, on {@code scheduler}, which
+     * may have other users (one thread is enough). None of them waits for ZooKeeper there (see the class comment).
+     * The caller owns the scheduler: {@link #close()} leaves it running; shut it down after closing every registry
+     * on it. Connects before returning (waiting up to the connection timeout), so do not call this on the
+     * scheduler's thread.
+     */
+    public ZookeeperRegistry(RegistryOptions options, ScheduledExecutorService scheduler) {
+        this(options, Optional.of(Objects.requireNonNull(scheduler, "scheduler")));
+    }
+
+    private ZookeeperRegistry(RegistryOptions options, Optional<ScheduledExecutorService> scheduler) {
         this.options = options;
         if (options.embedded()) {
             QuietZooKeeperLogs.apply(); // before the first client logs its environment
@@ -75,24 +126,27 @@ public final class ZookeeperRegistry implements Registry {
         this.embedded = options.embedded() ? EmbeddedZooKeeper.share(options.addresses().get(0),
                 () -> warnHosting("this process")).orElse(null) : null;
         this.cache = new ProviderCache(options.cacheFile());
-        this.worker = Executors.newSingleThreadScheduledExecutor(r -> {
+        this.ownThread = scheduler.isPresent() ? null : Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "ferry-registry");
             t.setDaemon(true);
             return t;
         });
+        this.executor = new SerialExecutor(scheduler.orElse(ownThread));
         this.client = CuratorFrameworkFactory.builder()
                 .connectString(options.connectString())
                 .sessionTimeoutMs((int) options.sessionTimeout().toMillis())
                 .connectionTimeoutMs((int) options.connectionTimeout().toMillis())
-                // one retry, as Dubbo: every operation runs on the one worker thread, which must not stall;
-                // what fails is retried by reconciliation on reconnection, or by the worker's own retries
+                // one retry, as Dubbo: what fails is retried by reconciliation on reconnection, or by our own
+                // retries every few seconds
                 .retryPolicy(new RetryNTimes(1, 1000))
                 .build();
         long startNanos = System.nanoTime();
         client.getConnectionStateListenable().addListener((c, state) -> stateChanged(state));
         client.start();
         try {
-            if (!client.blockUntilConnected((int) options.connectionTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+            if (client.blockUntilConnected((int) options.connectionTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+                session = sessionId(); // at once: the listener that also says so may run after register()
+            } else {
                 unreachableSinceNanos = startNanos;
                 log.warn("ZooKeeper at {} not reachable within {} ms; working from the cache file until it is",
                         options.connectString(), options.connectionTimeout().toMillis());
@@ -141,55 +195,159 @@ public final class ZookeeperRegistry implements Registry {
                 + url.encoded();
     }
 
+    // ---- asynchronous operations ----
+
+    /** Issues one asynchronous Curator operation with the callback given. */
+    @FunctionalInterface
+    private interface Operation {
+        void issue(BackgroundCallback callback) throws Exception;
+    }
+
+    /** What an operation came back with: a ZooKeeper result code, and the children for getChildren. */
+    private record Result(Code code, List<String> children) {
+        static Result of(CuratorEvent event) {
+            Code code = Code.get(event.getResultCode());
+            return new Result(code == null ? Code.SYSTEMERROR : code,
+                    event.getChildren() == null ? List.of() : event.getChildren());
+        }
+
+        boolean ok() {
+            return code == Code.OK;
+        }
+    }
+
+    /**
+     * Executor: issues {@code operation} without waiting for it; {@code then} runs on the executor with its result.
+     * Curator sends it at once while connected; otherwise it queues it, waits up to the connection timeout and
+     * retries once, all on its own threads.
+     */
+    private void async(Operation operation, Consumer<Result> then) {
+        try {
+            operation.issue((c, event) -> executor.execute(() -> then.accept(Result.of(event))));
+        } catch (Exception e) {
+            // the client is closing, or a programming error: report it as a failed operation, in order
+            log.debug("could not issue a ZooKeeper operation: {}", e.toString());
+            executor.execute(() -> then.accept(new Result(Code.SYSTEMERROR, List.of())));
+        }
+    }
+
     // ---- registration ----
 
-    /** Returns once the node exists, or (ZooKeeper away) once it is queued for the next connection. */
+    /** Returns once the node exists, or (ZooKeeper away) once it is kept for the next connection. */
     @Override
     public void register(ServiceUrl url) {
         registered.add(url);
-        awaitQuietly(worker.submit(() -> create(url)));
+        awaitQuietly(want(url, true));
     }
 
+    /** Returns once the node is deleted, or (ZooKeeper away) once it is marked for deletion on reconnection. */
     @Override
     public void unregister(ServiceUrl url) {
         registered.remove(url);
-        Future<?> done = worker.submit(() -> delete(url));
-        awaitQuietly(done);
+        awaitQuietly(want(url, false));
     }
 
-    private void create(ServiceUrl url) {
-        if (closed || !registered.contains(url) || !client.getZookeeperClient().isConnected()) {
-            return; // done on the next (re)connection
+    /** Asks for a node to exist or not; the future completes when that is done or can be done no further now. */
+    private CompletableFuture<Void> want(ServiceUrl url, boolean wanted) {
+        CompletableFuture<Void> settled = new CompletableFuture<>();
+        executor.execute(() -> {
+            Registration r = registrations.computeIfAbsent(url, Registration::new);
+            r.wanted = wanted;
+            r.waiters.add(settled);
+            sync(r);
+        });
+        return settled;
+    }
+
+    /** One registration's node and what is wanted of it. Executor only. */
+    private final class Registration {
+        final ServiceUrl url;
+        final String path;
+        boolean wanted;
+        /** The session the node was created in, 0 when this registry has no node. */
+        long createdIn;
+        /** An operation on the node is in flight: its result runs sync() again. */
+        boolean busy;
+        /** A create failed and waits for its retry (or the next connection). */
+        boolean retryPending;
+        final List<CompletableFuture<Void>> waiters = new ArrayList<>();
+
+        Registration(ServiceUrl url) {
+            this.url = url;
+            this.path = nodePath(url);
         }
-        long session = sessionId();
-        if (session != 0 && Long.valueOf(session).equals(createdIn.get(url))) {
-            return; // already created in this session
+
+        void settled() {
+            waiters.forEach(w -> w.complete(null));
+            waiters.clear();
         }
-        String path = nodePath(url);
-        try {
-            try {
-                client.delete().forPath(path); // a node of an earlier session may linger: ours replaces it
-            } catch (KeeperException.NoNodeException absent) {
-                // the usual case
+    }
+
+    /**
+     * Executor: takes one step towards what is wanted of {@code r}, one operation at a time. A wanted node is
+     * created once per session, after deleting whatever an earlier session left there (it would go when that
+     * session expires, taking the registration with it); an unwanted one is deleted, once connected.
+     */
+    private void sync(Registration r) {
+        if (r.busy) {
+            return;
+        }
+        long current = session;
+        if (closed) {
+            r.settled();
+        } else if (r.wanted && current != 0 && r.createdIn != current && !r.retryPending) {
+            r.busy = true;
+            async(cb -> client.delete().inBackground(cb).forPath(r.path), deleted -> {
+                if (!r.wanted || closed) {
+                    r.busy = false; // unregistered meanwhile: no node to create
+                    sync(r);
+                } else if (deleted.ok() || deleted.code() == Code.NONODE) {
+                    async(cb -> client.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
+                            .inBackground(cb).forPath(r.path, new byte[0]), created -> createDone(r, current, created));
+                } else {
+                    createDone(r, current, deleted);
+                }
+            });
+        } else if (!r.wanted && r.createdIn != 0 && current != 0) {
+            r.busy = true;
+            async(cb -> client.delete().inBackground(cb).forPath(r.path), deleted -> {
+                r.busy = false;
+                if (deleted.ok() || deleted.code() == Code.NONODE) {
+                    r.createdIn = 0;
+                    sync(r);
+                } else {
+                    // kept: the next connection tries again; the node goes at the latest with its session
+                    log.warn("cannot unregister {} yet ({}); trying again on reconnection", r.url, deleted.code());
+                    r.settled();
+                }
+            });
+        } else {
+            if (!r.wanted && r.createdIn == 0) {
+                registrations.remove(r.url, r);
             }
-            client.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(path, new byte[0]);
-            createdIn.put(url, session);
-            log.info("registered {}", url);
-        } catch (Exception e) {
-            log.warn("cannot register {} yet ({}); retrying in {} s", url, e.toString(), RETRY_SECONDS);
-            worker.schedule(() -> create(url), RETRY_SECONDS, TimeUnit.SECONDS);
+            r.settled();
         }
     }
 
-    private void delete(ServiceUrl url) {
-        createdIn.remove(url);
-        try {
-            client.delete().forPath(nodePath(url));
-        } catch (KeeperException.NoNodeException absent) {
-            // already gone
-        } catch (Exception e) {
-            log.warn("cannot unregister {}: {} (the node goes when the session ends)", url, e.toString());
+    private void createDone(Registration r, long inSession, Result result) {
+        r.busy = false;
+        if (result.ok()) {
+            r.createdIn = inSession;
+            log.info("registered {}", r.url);
+            sync(r); // unregistered meanwhile, or the session changed: one more step
+            return;
         }
+        if (!r.wanted) {
+            sync(r); // unregistered meanwhile: nothing to retry
+            return;
+        }
+        log.warn("cannot register {} yet ({}); retrying in {} s", r.url, result.code(), RETRY_SECONDS);
+        r.retryPending = true;
+        executor.schedule(() -> {
+            r.retryPending = false;
+            sync(r);
+        }, RETRY_SECONDS, TimeUnit.SECONDS);
+        r.settled();
     }
 
     // ---- subscription ----
@@ -197,16 +355,12 @@ public final class ZookeeperRegistry implements Registry {
     @Override
     public void subscribe(ServiceKey key, ProviderListener listener) {
         ProvidersWatch watch = watches.computeIfAbsent(key.interfaceName(), ProvidersWatch::new);
-        watch.add(key, listener);
+        Subscription subscription = new Subscription(key, listener);
+        watch.subscriptions.add(subscription);
+        executor.execute(() -> watch.first(subscription));
         // the first list, before this returns: from ZooKeeper, else from the cache file
-        Future<?> first = worker.submit(() -> {
-            if (!watch.refresh()) {
-                watch.deliverCached(key, listener);
-            }
-        });
-        if (!awaitQuietly(first)) {
-            // the worker is stuck on an unreachable ZooKeeper: start from the cache file now
-            watch.deliverCached(key, listener);
+        if (executor.isSchedulerThread() || !subscription.awaitFirst(waitMillis())) {
+            watch.deliverCached(subscription);
         }
     }
 
@@ -214,97 +368,141 @@ public final class ZookeeperRegistry implements Registry {
     public void unsubscribe(ServiceKey key, ProviderListener listener) {
         ProvidersWatch watch = watches.get(key.interfaceName());
         if (watch != null) {
-            watch.remove(key, listener);
+            watch.subscriptions.remove(new Subscription(key, listener));
         }
     }
 
-    /** Waits for a worker task, bounded; true when it finished. */
-    private boolean awaitQuietly(Future<?> future) {
-        return awaitQuietly(future, options.connectionTimeout().toMillis() * 2);
+    /** How long a caller waits for the executor and ZooKeeper: twice the connection timeout. */
+    private long waitMillis() {
+        return options.connectionTimeout().toMillis() * 2;
     }
 
-    private boolean awaitQuietly(Future<?> future, long millis) {
+    /** Waits for executor work, bounded; not on the executor's thread, where that work could not run. */
+    private void awaitQuietly(Future<?> future) {
+        if (!executor.isSchedulerThread()) {
+            awaitQuietly(future, waitMillis());
+        }
+    }
+
+    private static void awaitQuietly(Future<?> future, long millis) {
         try {
             future.get(millis, TimeUnit.MILLISECONDS);
-            return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException e) {
             log.warn("registry operation did not finish: {}", e.toString());
-        }
-        return false;
-    }
-
-    /** Creates a persistent path and its parents, as Dubbo does, unless it exists. */
-    private void ensurePersistent(String path) throws Exception {
-        if (client.checkExists().forPath(path) == null) {
-            try {
-                client.create().creatingParentsIfNeeded().forPath(path, new byte[0]);
-            } catch (KeeperException.NodeExistsException raced) {
-                // created meanwhile by another client
-            }
         }
     }
 
     /** The providers of one interface: read with a one-shot watch, re-armed on every read. */
     private final class ProvidersWatch implements Watcher {
         private final String interfaceName;
-        private final List<Subscription> subscriptions = new CopyOnWriteArrayList<>();
+        private final String path;
+        final List<Subscription> subscriptions = new CopyOnWriteArrayList<>();
+        /** The last list read from ZooKeeper, null before the first read (executor only). */
         private List<ServiceUrl> current;
+        /** A read is in flight; another was asked for meanwhile (executor only). */
+        private boolean reading;
+        private boolean readAgain;
 
         ProvidersWatch(String interfaceName) {
             this.interfaceName = interfaceName;
+            this.path = providersPath(interfaceName);
         }
 
-        void add(ServiceKey key, ProviderListener listener) {
-            subscriptions.add(new Subscription(key, listener));
-        }
-
-        void remove(ServiceKey key, ProviderListener listener) {
-            subscriptions.remove(new Subscription(key, listener));
-        }
-
+        /** ZooKeeper's event thread: the children changed (or the node went); read them again. */
         @Override
         public void process(WatchedEvent event) {
             if (event.getType() != Event.EventType.None && !closed) {
-                worker.execute(this::refresh);
+                executor.execute(this::refresh);
             }
         }
 
-        /** Worker thread: reads the children and notifies; false when ZooKeeper could not be read. */
-        boolean refresh() {
-            if (closed || !client.getZookeeperClient().isConnected()) {
-                return false;
+        /** Executor: gives a new subscription its first list, now or when the read in flight comes back. */
+        void first(Subscription s) {
+            if (current != null) {
+                s.deliver(matching(s.key, current), true);
+            } else if (session == 0) {
+                deliverCached(s);
+            } else if (!reading) {
+                refresh();
             }
-            String path = providersPath(interfaceName);
-            try {
-                ensurePersistent(path);
-                List<String> children = client.getChildren().usingWatcher(this).forPath(path);
-                List<ServiceUrl> urls = new ArrayList<>();
-                List<String> readable = new ArrayList<>();
-                for (String child : children) {
-                    try {
-                        urls.add(ServiceUrl.decode(child));
-                        readable.add(child);
-                    } catch (IllegalArgumentException e) {
-                        log.warn("ignoring unreadable provider node under {}: {}", path, e.getMessage());
-                    }
+        }
+
+        /** Executor: reads the children and re-arms the watch; the result comes back in {@link #read}. */
+        void refresh() {
+            if (closed || session == 0) {
+                return; // done on the next (re)connection
+            }
+            if (reading) {
+                readAgain = true;
+                return;
+            }
+            reading = true;
+            async(cb -> client.getChildren().usingWatcher(this).inBackground(cb).forPath(path), this::read);
+        }
+
+        private void read(Result result) {
+            reading = false;
+            if (result.ok()) {
+                update(result.children());
+            } else if (result.code() == Code.NONODE) {
+                // subscribed before any provider: create the directory, persistent as Dubbo makes it, and read it
+                reading = true;
+                async(cb -> client.create().creatingParentsIfNeeded().inBackground(cb).forPath(path, new byte[0]),
+                        created -> {
+                            reading = false;
+                            if (created.ok() || created.code() == Code.NODEEXISTS) {
+                                refresh();
+                            } else {
+                                failed(created.code());
+                            }
+                        });
+                return;
+            } else {
+                failed(result.code());
+            }
+            if (readAgain) {
+                readAgain = false;
+                refresh();
+            }
+        }
+
+        private void failed(Code code) {
+            log.warn("cannot read {} ({}); keeping the last list, trying again in {} s", path, code, RETRY_SECONDS);
+            executor.schedule(this::refresh, RETRY_SECONDS, TimeUnit.SECONDS);
+            subscriptions.forEach(this::deliverCached); // to those still waiting for a first list
+        }
+
+        private void update(List<String> children) {
+            List<ServiceUrl> urls = new ArrayList<>();
+            List<String> readable = new ArrayList<>();
+            for (String child : children) {
+                try {
+                    urls.add(ServiceUrl.decode(child));
+                    readable.add(child);
+                } catch (IllegalArgumentException e) {
+                    log.warn("ignoring unreadable provider node under {}: {}", path, e.getMessage());
                 }
-                cache.put(interfaceName, readable);
-                update(urls);
-                return true;
-            } catch (Exception e) {
-                log.warn("cannot read {} ({}); keeping the last list, trying again in {} s", path, e.toString(),
-                        RETRY_SECONDS);
-                worker.schedule(this::refresh, RETRY_SECONDS, TimeUnit.SECONDS);
-                return false;
+            }
+            cache.put(interfaceName, readable);
+            boolean changed = !urls.equals(current);
+            current = urls;
+            for (Subscription s : subscriptions) {
+                if (changed || !s.live()) {
+                    s.deliver(matching(s.key, urls), true);
+                }
             }
         }
 
-        void deliverCached(ServiceKey key, ProviderListener listener) {
+        /** Any thread: the cache file's list, to a subscription that has no list yet. */
+        void deliverCached(Subscription s) {
+            if (s.notified()) {
+                return;
+            }
             List<String> cached = cache.get(interfaceName);
             if (cached == null) {
-                listener.providersChanged(List.of());
+                s.deliver(List.of(), false);
                 return;
             }
             List<ServiceUrl> urls = new ArrayList<>();
@@ -315,21 +513,9 @@ public final class ZookeeperRegistry implements Registry {
                     log.warn("ignoring an unreadable entry of the registry cache for {}", interfaceName);
                 }
             }
-            log.info("providers of {} from the cache file until ZooKeeper answers: {}", interfaceName, urls.size());
-            if (current == null) {
-                current = urls;
-            }
-            listener.providersChanged(matching(key, urls));
-        }
-
-        private void update(List<ServiceUrl> urls) {
-            boolean changed = !urls.equals(current);
-            current = urls;
-            for (Subscription s : subscriptions) {
-                if (changed || !s.notified) {
-                    s.notified = true;
-                    s.listener.providersChanged(matching(s.key, urls));
-                }
+            if (s.deliver(matching(s.key, urls), false)) {
+                log.info("providers of {} from the cache file until ZooKeeper answers: {}", interfaceName,
+                        urls.size());
             }
         }
 
@@ -345,14 +531,50 @@ public final class ZookeeperRegistry implements Registry {
         }
     }
 
+    /** One listener of one key. Deliveries are serialised here: the caller's cache-file fallback races the executor. */
     private static final class Subscription {
         final ServiceKey key;
         final ProviderListener listener;
-        boolean notified;
+        private final CountDownLatch first = new CountDownLatch(1);
+        private boolean notified;
+        /** It has had a list from ZooKeeper: the cache file no longer stands in. */
+        private boolean live;
 
         Subscription(ServiceKey key, ProviderListener listener) {
             this.key = key;
             this.listener = listener;
+        }
+
+        /** Delivers a list; one from the cache file only as the first. True when delivered. */
+        synchronized boolean deliver(List<ProviderInstance> providers, boolean fromZooKeeper) {
+            if (!fromZooKeeper && notified) {
+                return false;
+            }
+            notified = true;
+            live |= fromZooKeeper;
+            try {
+                listener.providersChanged(providers);
+            } finally {
+                first.countDown();
+            }
+            return true;
+        }
+
+        synchronized boolean notified() {
+            return notified;
+        }
+
+        synchronized boolean live() {
+            return live;
+        }
+
+        boolean awaitFirst(long millis) {
+            try {
+                return first.await(millis, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
         }
 
         @Override
@@ -368,18 +590,22 @@ public final class ZookeeperRegistry implements Registry {
 
     // ---- connection state ----
 
+    /** Curator's connection-state thread. */
     private void stateChanged(ConnectionState state) {
         log.info("ZooKeeper {} at {}", state, options.connectString());
         if (state.isConnected()) {
             unreachableSinceNanos = 0;
+            long id = sessionId();
+            session = id;
+            if (!closed && id != 0) {
+                executor.execute(() -> reconcile(id));
+            }
         } else {
+            session = 0;
             if (unreachableSinceNanos == 0) {
                 unreachableSinceNanos = System.nanoTime();
             }
             scheduleTakeover();
-        }
-        if (state.isConnected() && !closed) {
-            worker.execute(this::reconcile);
         }
     }
 
@@ -395,15 +621,15 @@ public final class ZookeeperRegistry implements Registry {
         if (!options.embedded() || closed || takeoverScheduled) {
             return;
         }
-        takeoverScheduled = true;
         long delay = ThreadLocalRandom.current().nextLong(200, 1000);
-        try {
-            worker.schedule(this::takeOver, delay, TimeUnit.MILLISECONDS);
-        } catch (RejectedExecutionException closing) {
-            takeoverScheduled = false;
-        }
+        takeoverScheduled = executor.schedule(this::takeOver, delay, TimeUnit.MILLISECONDS);
     }
 
+    /**
+     * Executor. The one task that blocks there, for development set-ups only (embedded=true, while disconnected):
+     * a connection probe to the loopback port (refused at once when nothing listens), and in the round that wins
+     * the port, starting the in-process server and a new ZooKeeper handle.
+     */
     private void takeOver() {
         synchronized (this) {
             takeoverScheduled = false;
@@ -446,35 +672,52 @@ public final class ZookeeperRegistry implements Registry {
         scheduleTakeover(); // until connected again
     }
 
-    /** Worker thread, after every (re)connection. */
-    private void reconcile() {
-        long current = sessionId();
-        if (current == 0) {
-            return;
+    /** Executor, after every (re)connection: brings every registration and subscription up to date. */
+    private void reconcile(long connected) {
+        if (connected != session) {
+            return; // a later connection's own reconcile follows
         }
-        if (current != sessionId) {
-            if (sessionId != 0) {
+        if (connected != reconciledSession) {
+            if (reconciledSession != 0) {
                 log.info("new ZooKeeper session {} (was {}): re-creating {} registrations",
-                        Long.toHexString(current), Long.toHexString(sessionId), registered.size());
+                        Long.toHexString(connected), Long.toHexString(reconciledSession), registered.size());
             }
-            sessionId = current;
-            registered.forEach(this::create);
+            reconciledSession = connected;
+        }
+        for (Registration r : List.copyOf(registrations.values())) {
+            r.retryPending = false; // reconnected: no need to wait out a retry
+            sync(r);
         }
         watches.values().forEach(ProvidersWatch::refresh);
     }
 
     @Override
     public void close() {
-        if (closed) {
-            return;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true; // the executor starts nothing new from here on
         }
         if (unreachableSinceNanos == 0) {
             // while unreachable there is nothing to delete now: the session's nodes go when it expires
-            awaitQuietly(worker.submit(() -> registered.forEach(this::delete)), CLOSE_WAIT_MILLIS);
+            List<CompletableFuture<?>> deletes = new ArrayList<>();
+            for (ServiceUrl url : registered) {
+                CompletableFuture<Void> deleted = new CompletableFuture<>();
+                try {
+                    client.delete().inBackground((c, event) -> deleted.complete(null)).forPath(nodePath(url));
+                } catch (Exception e) {
+                    deleted.complete(null);
+                }
+                deletes.add(deleted);
+            }
+            awaitQuietly(CompletableFuture.allOf(deletes.toArray(CompletableFuture[]::new)), CLOSE_WAIT_MILLIS);
         }
-        closed = true;
         registered.clear();
-        worker.shutdownNow();
+        executor.close();
+        if (ownThread != null) {
+            ownThread.shutdownNow();
+        }
         client.close();
         EmbeddedZooKeeper.Lease hosted = embedded;
         if (hosted != null) {

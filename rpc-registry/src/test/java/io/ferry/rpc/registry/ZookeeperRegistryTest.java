@@ -19,8 +19,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -214,6 +217,99 @@ class ZookeeperRegistryTest {
         } finally {
             raw.close();
         }
+    }
+
+    // ---- on a scheduler shared with others, with no thread of its own ----
+
+    @Test
+    void aRegistryGivenASchedulerRunsOnItWithNoThreadOfItsOwn() throws Exception {
+        ScheduledExecutorService shared = sharedScheduler();
+        try {
+            // threads of registries closed by earlier tests end soon after: wait for that, not for time
+            Awaitility.await("no ferry-registry thread left by earlier tests").atMost(Duration.ofSeconds(15))
+                    .until(() -> registryThreads().isEmpty());
+            ZookeeperRegistry provider = sharedRegistry(shared, "p.cache");
+            ZookeeperRegistry consumer = sharedRegistry(shared, "c.cache");
+            List<String> listenerThreads = new CopyOnWriteArrayList<>();
+            Updates updates = new Updates();
+            consumer.subscribe(new ServiceKey(SERVICE, "", ""), list -> {
+                listenerThreads.add(Thread.currentThread().getName());
+                updates.lists.add(list);
+            });
+            ServiceUrl url = provider(20001, "");
+            provider.register(url);
+            updates.await(Updates.ports(20001));
+
+            ZooKeeper raw = rawClient();
+            try {
+                String path = "/dubbo/" + SERVICE + "/providers/" + url.encoded();
+                long firstOwner = awaitNode(raw, path).getEphemeralOwner();
+                zk.expireSession(firstOwner);
+                Stat stat = Awaitility.await("the provider node back, owned by a new session")
+                        .atMost(Duration.ofSeconds(15))
+                        .until(() -> raw.exists(path, false), st -> st != null && st.getEphemeralOwner() != firstOwner);
+                assertEquals(provider.sessionId(), stat.getEphemeralOwner());
+            } finally {
+                raw.close();
+            }
+            long consumerSession = consumer.sessionId();
+            zk.expireSession(consumerSession);
+            Awaitility.await("the consumer in a new session").atMost(Duration.ofSeconds(15))
+                    .until(consumer::sessionId, id -> id != 0 && id != consumerSession);
+            provider.register(provider(20002, ""));
+            updates.await(Updates.ports(20001, 20002)); // the subscription is watching again in the new session
+            assertEquals(List.of(), registryThreads(), "no thread of its own");
+            assertEquals(List.of("shared-scheduler"), listenerThreads.stream().distinct().toList(),
+                    "listeners are called on the scheduler given");
+
+            provider.close();
+            consumer.close();
+            assertFalse(shared.isShutdown(), "the scheduler belongs to whoever gave it");
+            assertEquals("still serving its other users", shared.submit(() -> "still serving its other users")
+                    .get(10, TimeUnit.SECONDS));
+        } finally {
+            shared.shutdownNow();
+        }
+    }
+
+    @Test
+    void calledOnTheSharedSchedulersThreadRegisterReturnsAtOnceInsteadOfWaitingForItself() throws Exception {
+        ScheduledExecutorService shared = sharedScheduler();
+        try {
+            ZookeeperRegistry provider = sharedRegistry(shared, "p.cache");
+            ZookeeperRegistry consumer = sharedRegistry(shared, "c.cache");
+            Updates updates = new Updates();
+            // a task of another user of the thread (a failback retry, a timer) calling in: were it to wait for the
+            // registry's work, queued behind itself on that one thread, it would hold the thread for 2 x 2 s
+            shared.submit(() -> consumer.subscribe(new ServiceKey(SERVICE, "", ""), updates.listener()))
+                    .get(1, TimeUnit.SECONDS);
+            shared.submit(() -> provider.register(provider(20001, ""))).get(1, TimeUnit.SECONDS);
+            updates.await(Updates.ports(20001));
+        } finally {
+            registries.forEach(ZookeeperRegistry::close);
+            shared.shutdownNow();
+        }
+    }
+
+    private static ScheduledExecutorService sharedScheduler() {
+        return Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "shared-scheduler");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    private ZookeeperRegistry sharedRegistry(ScheduledExecutorService scheduler, String cacheName) {
+        ZookeeperRegistry registry = new ZookeeperRegistry(RegistryOptions.builder().address("127.0.0.1", zk.port())
+                .sessionTimeout(Duration.ofSeconds(2)).connectionTimeout(Duration.ofSeconds(2))
+                .cacheFile(tmp.resolve(cacheName)).build(), scheduler);
+        registries.add(registry);
+        return registry;
+    }
+
+    private static List<String> registryThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                .filter("ferry-registry"::equals).toList();
     }
 
     @Test
