@@ -17,6 +17,7 @@ import io.ferry.rpc.remoting.ConnectionView;
 import io.ferry.rpc.remoting.Server;
 
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -57,7 +58,7 @@ public final class Ferry implements AutoCloseable {
         NamedExtensions.check(layers.consumer().settings()); // a name nothing registers fails at start
         NamedExtensions.check(layers.serviceDefaults());
         this.runtime = new FerryRuntime(layers.consumer().ioThreads(), layers.protocol().serverOptions(),
-                layers.registry(), layers.application().name(), Ticker.system());
+                layers.registry(), layers.application().name(), Ticker.system(), Clock.systemUTC());
         this.shutdownHook = b.shutdownHook ? new Thread(this::close, "ferry-shutdown") : null;
         if (shutdownHook != null) {
             Runtime.getRuntime().addShutdownHook(shutdownHook);

@@ -8,6 +8,7 @@ import io.ferry.rpc.config.fixtures.Named;
 import io.ferry.rpc.config.fixtures.WhoAmI;
 import io.ferry.rpc.config.internal.cluster.FailoverCluster;
 import io.ferry.rpc.config.internal.cluster.RandomBalancer;
+import io.ferry.rpc.config.internal.cluster.Clocks;
 import io.ferry.rpc.config.internal.cluster.RegistryDirectory;
 import io.ferry.rpc.config.internal.RegistryUrls;
 import io.ferry.rpc.registry.ProviderInstance;
@@ -22,7 +23,10 @@ import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.time.Clock;
 import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,16 +36,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The directory and choice of providers, fed provider lists by hand (as the registry would). */
 class RegistryDirectoryTest {
     private final Client client = Client.create(2);
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
 
     @AfterEach
     void closeClient() {
         client.close();
+        timer.shutdownNow();
     }
 
     private RegistryDirectory directory(ClientOptions options) {
         return new RegistryDirectory(WhoAmI.class.getName(),
                 client.endpoints(WhoAmI.class, ClassAllowList.none(), options), Duration.ZERO, 15_000,
-                Ticker.system(), OutlierEjection.defaults(), () -> "registry");
+                OutlierEjection.defaults(), () -> "registry", new Clocks(Ticker.system(), Clock.systemUTC(), timer));
     }
 
     private static Object call(RegistryDirectory directory) throws Exception {

@@ -40,7 +40,7 @@ public final class ExportAssembly {
         if (registry != null) {
             registry.registerProvider(new RegistryBridge.Registration(config.interfaceType(), config.version(),
                     config.group(), protocol.advertisedHost(), protocol.serverOptions().host(), server.port(),
-                    config.timeout(), protocol.serverOptions().heartbeat(), runtime.application()));
+                    config.timeout(), protocol.serverOptions().heartbeat()));
         }
         log.info("exported {}{}{} on port {}", config.interfaceType().getName(),
                 config.version().isEmpty() ? "" : ":" + config.version(),

@@ -2,6 +2,7 @@ package io.ferry.rpc.config.internal;
 
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.config.RegistryConfig;
+import io.ferry.rpc.config.internal.cluster.Clocks;
 import io.ferry.rpc.remoting.Client;
 import io.ferry.rpc.remoting.ConnectionView;
 import io.ferry.rpc.remoting.Server;
@@ -11,8 +12,9 @@ import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executors;
+import java.time.Clock;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.function.Function;
 
 /**
@@ -29,12 +31,11 @@ public final class FerryRuntime {
     private final ServerOptions serverOptions;
     private final RegistryConfig registryConfig;
     private final String application;
-    private final Ticker ticker;
+    private final Clocks clocks;
     private final List<AutoCloseable> directories = new ArrayList<>();
     private Client client;
     private Server server;
     private RegistryBridge registry;
-    private ScheduledExecutorService timer;
     private boolean closed;
 
     /**
@@ -42,12 +43,19 @@ public final class FerryRuntime {
      * @param registryConfig  null when this Ferry has no registry
      */
     public FerryRuntime(Integer clientIoThreads, ServerOptions serverOptions, RegistryConfig registryConfig,
-                        String application, Ticker ticker) {
+                        String application, Ticker ticker, Clock wall) {
         this.clientIoThreads = clientIoThreads;
         this.serverOptions = serverOptions;
         this.registryConfig = registryConfig;
         this.application = application;
-        this.ticker = ticker;
+        // its one thread starts with the first task: a Ferry that schedules nothing runs no timer thread
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "ferry-scheduler");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.setRemoveOnCancelPolicy(true);
+        this.clocks = new Clocks(ticker, wall, timer);
     }
 
     public String application() {
@@ -55,7 +63,12 @@ public final class FerryRuntime {
     }
 
     public Ticker ticker() {
-        return ticker;
+        return clocks.ticker();
+    }
+
+    /** The time sources and the one timer, for what this runtime assembles. */
+    public Clocks clocks() {
+        return clocks;
     }
 
     /** The client transport, created with the first reference. */
@@ -88,22 +101,17 @@ public final class FerryRuntime {
             return null;
         }
         if (registry == null) {
-            registry = RegistryBridges.open(registryConfig, application);
+            registry = RegistryBridges.open(registryConfig, application, clocks);
         }
         return registry;
     }
 
-    /** One daemon thread for this Ferry's delayed work (failback retries), made on first use. */
-    public synchronized ScheduledExecutorService timer() {
-        checkOpen();
-        if (timer == null) {
-            timer = Executors.newSingleThreadScheduledExecutor(r -> {
-                Thread t = new Thread(r, "ferry-timer");
-                t.setDaemon(true);
-                return t;
-            });
-        }
-        return timer;
+    /**
+     * The one timer thread of this Ferry, for every delayed task of its references and registry (failback retries,
+     * draining providers that left, registry work). Its thread starts with the first task.
+     */
+    public ScheduledExecutorService timer() {
+        return clocks.timer();
     }
 
     /**
@@ -148,7 +156,6 @@ public final class FerryRuntime {
         Server toStop;
         RegistryBridge toLeave;
         Client transport;
-        ScheduledExecutorService toCancel;
         synchronized (this) {
             if (closed) {
                 return false;
@@ -159,7 +166,6 @@ public final class FerryRuntime {
             toStop = server;
             toLeave = registry;
             transport = client;
-            toCancel = timer;
         }
         if (toLeave != null) {
             toLeave.close(); // unregister first: consumers stop choosing this provider
@@ -171,9 +177,7 @@ public final class FerryRuntime {
         if (transport != null) {
             transport.close();
         }
-        if (toCancel != null) {
-            toCancel.shutdownNow();
-        }
+        clocks.timer().shutdownNow();
         return true;
     }
 

@@ -101,7 +101,7 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
                 .waitForReady(resolved.get(Options.WAIT_FOR_READY)).build();
         if (config.address() != null) {
             EndpointFactory endpoints = transport.endpoints(config.interfaceType(), config.allowList(), options);
-            return new StaticDirectory(endpoints.open(config.address(), 100, Duration.ZERO), runtime.ticker());
+            return new StaticDirectory(endpoints.open(config.address(), 100, Duration.ZERO), runtime.clocks());
         }
         RegistryBridge registry = runtime.registry();
         if (registry == null) {
@@ -113,8 +113,7 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
                 : consumer.outlierEjection();
         long drainMillis = Math.max(MIN_DRAIN_MILLIS, 2 * resolved.get(Options.TIMEOUT).toMillis());
         return registry.subscribe(new RegistryBridge.Subscription(config.interfaceType(), config.version(),
-                config.group(), endpoints, consumer.connectSpread(), drainMillis, runtime.ticker(), ejection,
-                runtime.application()));
+                config.group(), endpoints, consumer.connectSpread(), drainMillis, ejection));
     }
 
     /**

@@ -1,6 +1,5 @@
 package io.ferry.rpc.config.internal;
 
-import io.ferry.rpc.Ticker;
 import io.ferry.rpc.config.OutlierEjection;
 import io.ferry.rpc.config.internal.cluster.ClusterDirectory;
 import io.ferry.rpc.remoting.EndpointFactory;
@@ -16,7 +15,7 @@ import java.time.Duration;
 public interface RegistryBridge extends AutoCloseable {
     /** An exported service as the registry announces it. */
     record Registration(Class<?> service, String version, String group, String advertisedHost, String boundHost,
-                        int port, Duration timeout, Duration heartbeat, String application) {
+                        int port, Duration timeout, Duration heartbeat) {
     }
 
     /**
@@ -24,8 +23,7 @@ public interface RegistryBridge extends AutoCloseable {
      * {@code connectSpread}; a provider that leaves is drained for {@code drainMillis}.
      */
     record Subscription(Class<?> service, String version, String group, EndpointFactory endpoints,
-                        Duration connectSpread, long drainMillis, Ticker ticker, OutlierEjection ejection,
-                        String application) {
+                        Duration connectSpread, long drainMillis, OutlierEjection ejection) {
     }
 
     /** Announces an exported service until close. */

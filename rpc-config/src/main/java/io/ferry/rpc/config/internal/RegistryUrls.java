@@ -23,8 +23,8 @@ public final class RegistryUrls {
     private RegistryUrls() {
     }
 
-    public static ServiceUrl provider(Class<?> service, String host, int port, String version, String group,
-                                      Duration timeout, Duration heartbeat, String application) {
+    /** A provider's URL as Dubbo registers it, for {@code r}, stamped {@code timestampMillis}. */
+    public static ServiceUrl provider(RegistryBridge.Registration r, String application, long timestampMillis) {
         Map<String, String> p = new TreeMap<>();
         p.put("application", application);
         p.put("anyhost", "false");
@@ -33,25 +33,27 @@ public final class RegistryUrls {
         p.put("dynamic", "true");
         p.put("generic", "false");
         // Dubbo consumers adopt it: their heartbeats then come well within this provider's idle close (3 x it)
-        p.put("heartbeat", String.valueOf(heartbeat.toMillis()));
-        p.put("interface", service.getName());
-        p.put("methods", methodNames(service));
+        p.put("heartbeat", String.valueOf(r.heartbeat().toMillis()));
+        p.put("interface", r.service().getName());
+        p.put("methods", methodNames(r.service()));
         p.put("serialization", "hessian2");
         p.put("side", "provider");
-        p.put("timestamp", String.valueOf(System.currentTimeMillis()));
-        if (!version.isEmpty()) {
-            p.put("version", version);
+        p.put("timestamp", String.valueOf(timestampMillis));
+        if (!r.version().isEmpty()) {
+            p.put("version", r.version());
         }
-        if (!group.isEmpty()) {
-            p.put("group", group);
+        if (!r.group().isEmpty()) {
+            p.put("group", r.group());
         }
-        if (timeout != null) {
-            p.put("timeout", String.valueOf(timeout.toMillis()));
+        if (r.timeout() != null) {
+            p.put("timeout", String.valueOf(r.timeout().toMillis()));
         }
-        return new ServiceUrl("dubbo", host, port, service.getName(), p);
+        return new ServiceUrl("dubbo", advertisedHost(r.advertisedHost(), r.boundHost()), r.port(),
+                r.service().getName(), p);
     }
 
-    public static ServiceUrl consumer(Class<?> service, String version, String group, String application) {
+    public static ServiceUrl consumer(Class<?> service, String version, String group, String application,
+                                      long timestampMillis) {
         Map<String, String> p = new TreeMap<>();
         p.put("application", application);
         p.put("category", "consumers");
@@ -60,7 +62,7 @@ public final class RegistryUrls {
         p.put("interface", service.getName());
         p.put("methods", methodNames(service));
         p.put("side", "consumer");
-        p.put("timestamp", String.valueOf(System.currentTimeMillis()));
+        p.put("timestamp", String.valueOf(timestampMillis));
         if (!version.isEmpty()) {
             p.put("version", version);
         }

@@ -1,6 +1,5 @@
 package io.ferry.rpc.config.internal.cluster;
 
-import io.ferry.rpc.Ticker;
 import io.ferry.rpc.cluster.Endpoint;
 import io.ferry.rpc.config.OutlierEjection;
 import io.ferry.rpc.registry.ProviderInstance;
@@ -18,8 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -34,34 +31,33 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
     private final EndpointFactory endpoints;
     private final Duration connectSpread;
     private final long drainMillis;
-    private final ScheduledExecutorService closer;
+    private final Clocks clocks;
     private final Set<ProviderEndpoint> leaving = ConcurrentHashMap.newKeySet();
     private Map<String, Member> byAddress = new LinkedHashMap<>();
     private volatile List<Member> members = List.of();
     private volatile List<Endpoint> live = List.of();
-    private boolean closed;
+    private volatile boolean closed;
 
-    private final Ticker ticker;
     private final Supplier<String> registry;
     private final Ejections ejections;
 
     private record Member(ProviderInstance provider, ProviderEndpoint client, TrackedEndpoint tracked) {
     }
 
+    /**
+     * @param drainMillis the longest a provider that left may keep its calls in flight before its client closes
+     * @param registry    describes the registry, for messages
+     * @param clocks      the Ferry's time sources and its one timer (not this directory's to shut down)
+     */
     public RegistryDirectory(String service, EndpointFactory endpoints, Duration connectSpread, long drainMillis,
-                             Ticker ticker, OutlierEjection outlierEjection, Supplier<String> registry) {
+                             OutlierEjection outlierEjection, Supplier<String> registry, Clocks clocks) {
         this.service = service;
         this.registry = registry;
-        this.ticker = ticker;
+        this.clocks = clocks;
         this.ejections = new Ejections(outlierEjection, () -> live.size());
         this.endpoints = endpoints;
         this.connectSpread = connectSpread;
         this.drainMillis = drainMillis;
-        this.closer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "ferry-directory-" + service);
-            t.setDaemon(true);
-            return t;
-        });
     }
 
     @Override
@@ -109,7 +105,7 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
                 ProviderEndpoint client = e.getValue().client();
                 e.getValue().tracked().outlier().removed();
                 leaving.add(client);
-                closeWhenIdle(client, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(drainMillis));
+                closeWhenIdle(client, clocks.ticker().nanoTime() + TimeUnit.MILLISECONDS.toNanos(drainMillis));
             }
         }
         byAddress = next;
@@ -125,7 +121,7 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
     }
 
     private TrackedEndpoint tracked(ProviderInstance provider, ProviderEndpoint client) {
-        return new TrackedEndpoint(client, provider.weight(), ejections, ticker, System::currentTimeMillis,
+        return new TrackedEndpoint(client, provider.weight(), ejections, clocks.ticker(), clocks.wall()::millis,
                 provider.startedAtMillis(), provider.warmupMillis());
     }
 
@@ -134,8 +130,11 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
      * (checked twice a second), or at the latest after the drain time.
      */
     private void closeWhenIdle(ProviderEndpoint client, long deadlineNanos) {
-        closer.schedule(() -> {
-            if (client.pendingCalls() > 0 && System.nanoTime() < deadlineNanos) {
+        clocks.timer().schedule(() -> {
+            if (closed) {
+                return; // close() closed every client that was leaving
+            }
+            if (client.pendingCalls() > 0 && clocks.ticker().nanoTime() - deadlineNanos < 0) {
                 closeWhenIdle(client, deadlineNanos);
             } else if (leaving.remove(client)) {
                 client.close();
@@ -168,7 +167,6 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
             members = List.of();
             live = List.of();
         }
-        closer.shutdownNow();
         all.forEach(m -> m.client().close());
         for (ProviderEndpoint client : List.copyOf(leaving)) {
             if (leaving.remove(client)) {

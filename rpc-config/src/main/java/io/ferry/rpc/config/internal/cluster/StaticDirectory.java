@@ -1,6 +1,5 @@
 package io.ferry.rpc.config.internal.cluster;
 
-import io.ferry.rpc.Ticker;
 import io.ferry.rpc.cluster.Endpoint;
 import io.ferry.rpc.config.OutlierEjection;
 import io.ferry.rpc.remoting.ProviderEndpoint;
@@ -12,10 +11,11 @@ public final class StaticDirectory implements ClusterDirectory {
     private final ProviderEndpoint endpoint;
     private final List<Endpoint> endpoints;
 
-    public StaticDirectory(ProviderEndpoint endpoint, Ticker ticker) {
+    public StaticDirectory(ProviderEndpoint endpoint, Clocks clocks) {
         this.endpoint = endpoint;
         Ejections none = new Ejections(OutlierEjection.disabled(), () -> 1);
-        this.endpoints = List.of(new TrackedEndpoint(endpoint, endpoint.weight(), none, ticker, System::currentTimeMillis, 0, 0));
+        this.endpoints = List.of(new TrackedEndpoint(endpoint, endpoint.weight(), none, clocks.ticker(),
+                clocks.wall()::millis, 0, 0));
     }
 
     @Override
