@@ -1,5 +1,7 @@
 package io.ferry.rpc.benchmark.c10k;
 
+import io.ferry.rpc.benchmark.Latencies;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -14,7 +16,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -79,7 +80,7 @@ public final class C10kExperiment {
 
     /** One second of the run. */
     private static final class Second {
-        final ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
+        final Latencies latencies = new Latencies();
         final AtomicLong failed = new AtomicLong();
         volatile int ready;
     }
@@ -134,7 +135,7 @@ public final class C10kExperiment {
             Second bucket = perSecond[second];
             consumers.ping(turn, sent).whenComplete((reply, error) -> {
                 if (error == null) {
-                    bucket.latencies.add(System.nanoTime() - sent);
+                    bucket.latencies.record(TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - sent));
                 } else {
                     bucket.failed.incrementAndGet();
                 }
@@ -221,15 +222,16 @@ public final class C10kExperiment {
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv))) {
             w.println("second,calls_ok,calls_failed,p50_us,p99_us,heartbeats,ready_connections");
             for (int s = 0; s < perSecond.length; s++) {
-                long[] sorted = perSecond[s].latencies.stream().mapToLong(Long::longValue).sorted().toArray();
-                long p50 = percentile(sorted, 0.50);
-                long p99 = percentile(sorted, 0.99);
+                Latencies latencies = perSecond[s].latencies;
+                long ok = latencies.count();
+                long p50 = latencies.percentile(50);
+                long p99 = latencies.percentile(99);
                 long hb = heartbeatsBySecond.getOrDefault(s, 0L);
                 // Dubbo's consumers cannot tell which connections are up: the provider's count stands in
                 int ready = perSecond[s].ready >= 0 ? perSecond[s].ready
                         : providerConnectionsBySecond.getOrDefault(s, 0);
-                rows.add(new long[] {s, sorted.length, perSecond[s].failed.get(), p50, p99, hb, ready});
-                w.printf("%d,%d,%d,%d,%d,%d,%d%n", s, sorted.length, perSecond[s].failed.get(), p50, p99, hb, ready);
+                rows.add(new long[] {s, ok, perSecond[s].failed.get(), p50, p99, hb, ready});
+                w.printf("%d,%d,%d,%d,%d,%d,%d%n", s, ok, perSecond[s].failed.get(), p50, p99, hb, ready);
             }
         }
         String summary = summary(rows);
@@ -291,12 +293,4 @@ public final class C10kExperiment {
         long[] values = rows.stream().mapToLong(r -> r[column]).sorted().toArray();
         return (values[values.length / 2] / 1000.0) + " ms (median over " + values.length + " s)";
     }
-
-    private static long percentile(long[] sorted, double p) {
-        if (sorted.length == 0) {
-            return 0;
-        }
-        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)] / 1000;
-    }
-
 }

@@ -1,5 +1,7 @@
 package io.ferry.rpc.benchmark.congestion;
 
+import io.ferry.rpc.benchmark.Latencies;
+import org.HdrHistogram.Histogram;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -85,12 +87,12 @@ public final class CongestionExperiment {
         long heap = 0;
         long direct = 0;
         long rss = 0;
-        List<Long> spikeLatencies = new ArrayList<>();
+        Histogram spikeLatencies = Latencies.emptyHistogram();
         for (int i = 0; i < o.seconds().length; i++) {
             SpikeRun.Second s = o.seconds()[i];
             if (i < o.spikeSeconds()) {
-                ok += s.latencyMicros.size();
-                spikeLatencies.addAll(s.latencyMicros);
+                ok += s.latencyMicros.count();
+                spikeLatencies.add(s.latencyMicros.histogram());
             }
             maxQueued = Math.max(maxQueued, s.maxQueuedPerConnection);
             providerQueued = Math.max(providerQueued, s.providerMaxQueued);
@@ -99,8 +101,7 @@ public final class CongestionExperiment {
             direct = Math.max(direct, s.providerDirect);
             rss = Math.max(rss, s.providerRss);
         }
-        long[] sorted = spikeLatencies.stream().mapToLong(Long::longValue).sorted().toArray();
-        double p99 = sorted.length == 0 ? 0 : sorted[Math.min(sorted.length - 1, (int) (sorted.length * 0.99))] / 1000.0;
+        double p99 = Latencies.percentile(spikeLatencies, 99) / 1000.0;
         StringBuilder failed = new StringBuilder();
         o.failures().forEach((status, count) -> failed.append(failed.length() == 0 ? "" : ", ")
                 .append(String.format(Locale.ROOT, "%,d %s", count, status)));
@@ -154,7 +155,7 @@ public final class CongestionExperiment {
                 for (int i = 0; i < o.seconds().length; i++) {
                     SpikeRun.Second s = o.seconds()[i];
                     csv.printf(Locale.ROOT, "\"%s\",%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d%n", o.setup().name(), i,
-                            s.latencyMicros.size(), s.p99Micros(), s.timeouts.get(),
+                            s.latencyMicros.count(), s.latencyMicros.percentile(99), s.timeouts.get(),
                             s.congested.get() + s.otherFailures.get(), s.maxQueuedPerConnection,
                             s.providerMaxQueued, s.connections,
                             s.providerRunning, s.providerHeap, s.providerDirect, s.providerRss);
