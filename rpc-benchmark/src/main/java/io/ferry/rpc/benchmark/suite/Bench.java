@@ -59,7 +59,7 @@ public final class Bench {
     }
 
     /** The whole command line, each command's usage text complete with its profiles. */
-    static CommandLine commandLine() {
+    public static CommandLine commandLine() {
         CommandLine cli = Cli.of(new Bench());
         addProfileFooters(cli);
         return cli;
@@ -187,18 +187,27 @@ public final class Bench {
                 description = "The directory the report goes to (default: ${DEFAULT-VALUE}).")
         private Path out;
 
+        /** The profile named, with the figures given. */
+        Profile profile() {
+            return workload.applyTo(profile.profile());
+        }
+
+        /** The command's line as the report quotes it. */
+        String command() {
+            return String.join(" ", "bash rpc-benchmark/suite.sh", profile().name(),
+                    String.join(" ", Cli.given(spec, "--profile"))).strip();
+        }
+
         @Override
         public Integer call() throws Exception {
-            Profile p = workload.applyTo(profile.profile());
+            Profile p = profile();
             List<Measurement> results = new Suite(p, systems, tuningProperties(), Suite.local(tuningProperties()))
                     .run();
             SuiteReport report = new SuiteReport(results);
             String name = "suite-" + p.name();
-            String command = String.join(" ", "bash rpc-benchmark/suite.sh", p.name(),
-                    String.join(" ", Cli.given(spec, "--profile"))).strip();
             Files.createDirectories(out);
             Files.writeString(out.resolve(name + ".md"), report.markdown("Ferry beside Apache Dubbo 3.3.6: the "
-                    + p.name() + " profile", command, setup(p)), StandardCharsets.UTF_8);
+                    + p.name() + " profile", command(), setup(p)), StandardCharsets.UTF_8);
             Files.writeString(out.resolve(name + ".csv"), report.csv(), StandardCharsets.UTF_8);
             report.plot(out.resolve(name + ".png"), "Calls/s with 32 blocking callers (" + p.name() + " profile)");
             System.out.println("wrote " + out.resolve(name + ".md") + ", .csv and .png");
