@@ -1,5 +1,15 @@
 package io.ferry.rpc.benchmark.c10k;
 
+import io.ferry.rpc.benchmark.Cli;
+import io.ferry.rpc.benchmark.Latencies;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -10,11 +20,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -31,18 +41,116 @@ import java.util.concurrent.atomic.AtomicLong;
  * (SIGKILL) at eventAt and started again on the same port 5 s later. jitter=0 turns off Ferry's per-cycle
  * heartbeat jitter, as in Dubbo. provider=dubbo serves Ping with stock Dubbo 3.3.6 instead of Ferry; consumer=dubbo
  * holds the connections with stock Dubbo 3.3.6's consumer (its fixed heartbeat timers and its reconnects) instead of
- * Ferry's. Writes NAME.csv (one row a second) and NAME.md (summary), and prints both.
+ * Ferry's. Writes NAME.csv (one row a second) and NAME.md (summary), and prints both. {@code --help} describes
+ * every flag.
  */
 public final class C10kExperiment {
-    private final Map<String, String> args;
+    /** What happens to the provider at {@code eventAt}. */
+    enum Scenario {
+        STEADY, STALL, RESTART;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** Whose code serves, or holds the consumers' connections. */
+    enum Side {
+        FERRY, DUBBO;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** The command line: {@code name=value} flags, as {@code c10k.sh} passes them on. */
+    @Command(name = "C10kExperiment", description = {"One provider and N consumer connections on 127.0.0.1, a "
+            + "call every N / rate seconds on each; writes PATH.csv (one row a second) and PATH.md (the summary), "
+            + "PATH as out= gives it.",
+            "Run it through rpc-benchmark/c10k.sh, which passes its arguments on: "
+                    + "bash rpc-benchmark/c10k.sh scenario=stall jitter=0"})
+    static final class Options implements Callable<Integer> {
+        @Spec
+        private CommandSpec spec;
+
+        @Mixin
+        private Cli.HelpOption help;
+
+        @Option(names = "scenario", defaultValue = "steady", paramLabel = "steady|stall|restart", description =
+                "What happens to the provider at eventAt: nothing; frozen (SIGSTOP) for 6 s, as a long GC pause "
+                        + "would; or killed and started again on its port 5 s later (default: ${DEFAULT-VALUE}).")
+        private Scenario scenario;
+
+        @Option(names = "connections", defaultValue = "10000", paramLabel = "N",
+                description = "Consumer connections held, one client each (default: ${DEFAULT-VALUE}).")
+        private int connections;
+
+        @Option(names = "rate", defaultValue = "1000", paramLabel = "CALLS",
+                description = "Calls per second over all connections, in turn (default: ${DEFAULT-VALUE}).")
+        private int rate;
+
+        @Option(names = "heartbeatMs", defaultValue = "5000", paramLabel = "MILLIS",
+                description = "Heartbeat interval on both sides, in ms (default: ${DEFAULT-VALUE}).")
+        private long heartbeatMillis;
+
+        @Option(names = "jitter", defaultValue = "0.5", paramLabel = "FRACTION", description = "Ferry consumers' "
+                + "per-cycle heartbeat jitter: each idle threshold is drawn in [1 - j, 1 + j) × the interval; 0 "
+                + "for fixed timers, as Dubbo's (default: ${DEFAULT-VALUE}).")
+        private double jitter;
+
+        @Option(names = "seconds", defaultValue = "90", paramLabel = "SECONDS",
+                description = "Length of the measured run, in seconds (default: ${DEFAULT-VALUE}).")
+        private int seconds;
+
+        @Option(names = "eventAt", defaultValue = "30", paramLabel = "SECOND",
+                description = "The second of the run the stall or the kill happens in (default: ${DEFAULT-VALUE}).")
+        private int eventAt;
+
+        @Option(names = "provider", defaultValue = "ferry", paramLabel = "ferry|dubbo", description = "Who serves: "
+                + "Ferry, or stock Dubbo 3.3.6 with its defaults (default: ${DEFAULT-VALUE}).")
+        private Side provider;
+
+        @Option(names = "consumer", defaultValue = "ferry", paramLabel = "ferry|dubbo", description = "Who holds "
+                + "the connections: Ferry's clients, or stock Dubbo 3.3.6's with their fixed heartbeat timers "
+                + "(default: ${DEFAULT-VALUE}).")
+        private Side consumer;
+
+        @Option(names = "out", paramLabel = "PATH", description = "Where the results go, without extension: "
+                + "PATH.csv and PATH.md (default: rpc-benchmark/results/c10k-SCENARIO).")
+        private String out;
+
+        /** These options, checked. */
+        Options checked() {
+            Cli.atLeast(spec, "connections", connections, 1);
+            Cli.atLeast(spec, "rate", rate, 1);
+            Cli.atLeast(spec, "heartbeatMs", heartbeatMillis, 1);
+            Cli.atLeast(spec, "seconds", seconds, 1);
+            Cli.atLeast(spec, "eventAt", eventAt, 0);
+            if (!(jitter >= 0 && jitter < 1)) {
+                throw new ParameterException(spec.commandLine(), "jitter: " + jitter + " (expected: 0 <= jitter < 1)");
+            }
+            return this;
+        }
+
+        @Override
+        public Integer call() throws Exception {
+            new C10kExperiment(checked()).run();
+            return 0;
+        }
+    }
+
+    private final Options options;
     private final int connections;
     private final int rate;
     private final long heartbeatMillis;
     private final double jitter;
     private final int seconds;
     private final int eventAt;
-    private final String scenario;
+    private final Scenario scenario;
     private final boolean dubboConsumers;
+    private final boolean dubboProvider;
     private Process provider;
     private int port;
     private final Map<Integer, Long> heartbeatsBySecond = new ConcurrentHashMap<>();
@@ -50,36 +158,41 @@ public final class C10kExperiment {
     private volatile long start;
     private volatile long providerReadyNanos;
 
-    private C10kExperiment(Map<String, String> args) {
-        this.args = args;
-        this.scenario = args.getOrDefault("scenario", "steady");
-        this.dubboConsumers = "dubbo".equals(args.get("consumer"));
-        this.connections = Integer.parseInt(args.getOrDefault("connections", "10000"));
-        this.rate = Integer.parseInt(args.getOrDefault("rate", "1000"));
-        this.heartbeatMillis = Long.parseLong(args.getOrDefault("heartbeatMs", "5000"));
-        this.jitter = Double.parseDouble(args.getOrDefault("jitter", "0.5"));
-        this.seconds = Integer.parseInt(args.getOrDefault("seconds", "90"));
-        this.eventAt = Integer.parseInt(args.getOrDefault("eventAt", "30"));
+    private C10kExperiment(Options options) {
+        this.options = options;
+        this.scenario = options.scenario;
+        this.dubboConsumers = options.consumer == Side.DUBBO;
+        this.dubboProvider = options.provider == Side.DUBBO;
+        this.connections = options.connections;
+        this.rate = options.rate;
+        this.heartbeatMillis = options.heartbeatMillis;
+        this.jitter = options.jitter;
+        this.seconds = options.seconds;
+        this.eventAt = options.eventAt;
     }
 
-    public static void main(String[] argv) throws Exception {
-        Map<String, String> args = new HashMap<>();
-        for (String a : argv) {
-            int eq = a.indexOf('=');
-            args.put(a.substring(0, eq), a.substring(eq + 1));
-        }
-        run(args);
-        System.exit(0);
+    public static void main(String[] argv) {
+        System.exit(commandLine().execute(argv));
     }
 
-    /** Runs one experiment and writes its files; the provider process is gone when this returns. */
-    static void run(Map<String, String> args) throws Exception {
-        new C10kExperiment(args).run();
+    /** The command line {@link #main} parses and runs. */
+    public static CommandLine commandLine() {
+        return Cli.of(new Options());
+    }
+
+    /**
+     * Runs one experiment with {@code args} as the command line gives them ({@code "rate=16"}) and writes its
+     * files; the provider process is gone when this returns. A bad flag throws the parse's exception.
+     */
+    static void run(String... args) throws Exception {
+        CommandLine cli = commandLine();
+        cli.parseArgs(args);
+        new C10kExperiment(cli.<Options>getCommand().checked()).run();
     }
 
     /** One second of the run. */
     private static final class Second {
-        final ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
+        final Latencies latencies = new Latencies();
         final AtomicLong failed = new AtomicLong();
         volatile int ready;
     }
@@ -134,7 +247,7 @@ public final class C10kExperiment {
             Second bucket = perSecond[second];
             consumers.ping(turn, sent).whenComplete((reply, error) -> {
                 if (error == null) {
-                    bucket.latencies.add(System.nanoTime() - sent);
+                    bucket.latencies.record(TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - sent));
                 } else {
                     bucket.failed.incrementAndGet();
                 }
@@ -146,13 +259,13 @@ public final class C10kExperiment {
     }
 
     private void applyScenario(int second) throws Exception {
-        if ("stall".equals(scenario) && second == eventAt) {
+        if (scenario == Scenario.STALL && second == eventAt) {
             signal("STOP");
-        } else if ("stall".equals(scenario) && second == eventAt + 6) {
+        } else if (scenario == Scenario.STALL && second == eventAt + 6) {
             signal("CONT");
-        } else if ("restart".equals(scenario) && second == eventAt) {
+        } else if (scenario == Scenario.RESTART && second == eventAt) {
             provider.destroyForcibly().waitFor();
-        } else if ("restart".equals(scenario) && second == eventAt + 5) {
+        } else if (scenario == Scenario.RESTART && second == eventAt + 5) {
             new Thread(() -> {
                 try {
                     startProvider(port);
@@ -169,12 +282,11 @@ public final class C10kExperiment {
 
     private void startProvider(int wantedPort) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        boolean dubbo = "dubbo".equals(args.get("provider"));
         // Dubbo cannot be asked for port 0: the first start picks a free port for it
-        int portToUse = dubbo && wantedPort == 0 ? freePort() : wantedPort;
+        int portToUse = dubboProvider && wantedPort == 0 ? freePort() : wantedPort;
         provider = new ProcessBuilder(java, "-Xmx2g", "-Ddubbo.application.logger=slf4j", "-cp",
                 System.getProperty("java.class.path"),
-                (dubbo ? C10kDubboProvider.class : C10kProvider.class).getName(), String.valueOf(portToUse),
+                (dubboProvider ? C10kDubboProvider.class : C10kProvider.class).getName(), String.valueOf(portToUse),
                 String.valueOf(heartbeatMillis)).redirectErrorStream(true).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(provider.getInputStream(),
                 StandardCharsets.UTF_8));
@@ -214,22 +326,23 @@ public final class C10kExperiment {
     }
 
     private void report(Second[] perSecond) throws IOException {
-        String name = args.getOrDefault("out", "rpc-benchmark/results/c10k-" + scenario);
+        String name = options.out != null ? options.out : "rpc-benchmark/results/c10k-" + scenario;
         Path csv = Path.of(name + ".csv");
         Files.createDirectories(csv.toAbsolutePath().getParent());
         List<long[]> rows = new ArrayList<>();
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv))) {
             w.println("second,calls_ok,calls_failed,p50_us,p99_us,heartbeats,ready_connections");
             for (int s = 0; s < perSecond.length; s++) {
-                long[] sorted = perSecond[s].latencies.stream().mapToLong(Long::longValue).sorted().toArray();
-                long p50 = percentile(sorted, 0.50);
-                long p99 = percentile(sorted, 0.99);
+                Latencies latencies = perSecond[s].latencies;
+                long ok = latencies.count();
+                long p50 = latencies.percentile(50);
+                long p99 = latencies.percentile(99);
                 long hb = heartbeatsBySecond.getOrDefault(s, 0L);
                 // Dubbo's consumers cannot tell which connections are up: the provider's count stands in
                 int ready = perSecond[s].ready >= 0 ? perSecond[s].ready
                         : providerConnectionsBySecond.getOrDefault(s, 0);
-                rows.add(new long[] {s, sorted.length, perSecond[s].failed.get(), p50, p99, hb, ready});
-                w.printf("%d,%d,%d,%d,%d,%d,%d%n", s, sorted.length, perSecond[s].failed.get(), p50, p99, hb, ready);
+                rows.add(new long[] {s, ok, perSecond[s].failed.get(), p50, p99, hb, ready});
+                w.printf("%d,%d,%d,%d,%d,%d,%d%n", s, ok, perSecond[s].failed.get(), p50, p99, hb, ready);
             }
         }
         String summary = summary(rows);
@@ -240,7 +353,7 @@ public final class C10kExperiment {
 
     private String summary(List<long[]> rows) {
         StringBuilder sb = new StringBuilder();
-        sb.append("# C10K ").append(scenario).append(", ").append(args.getOrDefault("provider", "ferry"))
+        sb.append("# C10K ").append(scenario).append(", ").append(options.provider)
                 .append(" provider, ").append(dubboConsumers ? "dubbo" : "ferry").append(" consumers: ")
                 .append(connections).append(" connections, ").append(rate).append(" calls/s, heartbeat ")
                 .append(heartbeatMillis).append(" ms, ")
@@ -249,11 +362,11 @@ public final class C10kExperiment {
             sb.append("Ready connections: the provider's count of open connections (Dubbo's consumers do not say "
                     + "which of theirs are up)\n\n");
         }
-        int from = "steady".equals(scenario) ? 10 : eventAt + 6 + (int) (2 * heartbeatMillis / 1000);
+        int from = scenario == Scenario.STEADY ? 10 : eventAt + 6 + (int) (2 * heartbeatMillis / 1000);
         List<long[]> window = rows.subList(Math.min(from, rows.size()), rows.size());
         double meanHb = window.stream().mapToLong(r -> r[5]).average().orElse(0);
         long maxHb = window.stream().mapToLong(r -> r[5]).max().orElse(0);
-        if ("dubbo".equals(args.get("provider"))) {
+        if (dubboProvider) {
             sb.append("Heartbeats per second: not counted (Dubbo's provider does not report them)\n\n");
         } else {
             sb.append(String.format("Heartbeats per second from second %d on: mean %.0f, max %d (max/mean %.1f)%n%n",
@@ -269,7 +382,7 @@ public final class C10kExperiment {
                 medianOf(bursts, 4), medianOf(quiet, 4)));
         long failed = rows.stream().mapToLong(r -> r[2]).sum();
         sb.append("Failed calls: ").append(failed).append("\n\n");
-        if ("restart".equals(scenario)) {
+        if (scenario == Scenario.RESTART) {
             int readySecond = (int) TimeUnit.NANOSECONDS.toSeconds(providerReadyNanos - start);
             long firstOk = rows.stream().filter(r -> r[0] > eventAt && r[1] > 0).mapToLong(r -> r[0]).findFirst()
                     .orElse(-1);
@@ -291,12 +404,4 @@ public final class C10kExperiment {
         long[] values = rows.stream().mapToLong(r -> r[column]).sorted().toArray();
         return (values[values.length / 2] / 1000.0) + " ms (median over " + values.length + " s)";
     }
-
-    private static long percentile(long[] sorted, double p) {
-        if (sorted.length == 0) {
-            return 0;
-        }
-        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)] / 1000;
-    }
-
 }

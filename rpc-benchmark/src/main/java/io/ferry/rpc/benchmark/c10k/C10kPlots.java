@@ -1,9 +1,14 @@
 package io.ferry.rpc.benchmark.c10k;
 
+import io.ferry.rpc.benchmark.Cli;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.Styler;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,13 +16,23 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.Callable;
 
 /**
  * Draws the C10K results from their CSV files: {@code c10k-stall.png} (heartbeats and p99 around the stall, for
  * fixed timers, Dubbo's consumers and Ferry's) and {@code c10k-restart.png} (calls and ready connections around the
  * restart, Ferry's consumers and Dubbo's). Usage: {@code C10kPlots [results directory]}.
  */
-public final class C10kPlots {
+@Command(name = "C10kPlots", description = "Draws c10k-stall.png and c10k-restart.png from the C10K runs' CSV files "
+        + "(c10k-stall-jitter-off, -jitter-on, -dubbo-consumers; c10k-restart, -dubbo-consumers).")
+public final class C10kPlots implements Callable<Integer> {
+    @Mixin
+    private Cli.HelpOption help;
+
+    @Parameters(index = "0", arity = "0..1", defaultValue = "rpc-benchmark/results", paramLabel = "DIR",
+            description = "The directory the CSV files are in and the plots go to (default: ${DEFAULT-VALUE}).")
+    private Path dir;
+
     private C10kPlots() {
     }
 
@@ -38,8 +53,17 @@ public final class C10kPlots {
         }
     }
 
-    public static void main(String[] args) throws IOException {
-        Path dir = Path.of(args.length > 0 ? args[0] : "rpc-benchmark/results");
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line {@link #main} parses and runs. */
+    public static CommandLine commandLine() {
+        return Cli.of(new C10kPlots());
+    }
+
+    @Override
+    public Integer call() throws IOException {
         List<Run> stall = List.of(
                 Run.load(dir, "c10k-stall-jitter-off", "Ferry, fixed timers (jitter=0)"),
                 Run.load(dir, "c10k-stall-dubbo-consumers", "stock Dubbo 3.3.6 consumers"),
@@ -64,6 +88,7 @@ public final class C10kPlots {
             ready.addSeries(run.label(), run.column("second", 1), run.column("ready_connections", 1));
         }
         save(dir.resolve("c10k-restart"), failed, ready);
+        return 0;
     }
 
     private static XYChart chart(String title, String yTitle, boolean log) {

@@ -1,11 +1,17 @@
 package io.ferry.rpc.benchmark.c10k;
 
 import io.ferry.rpc.Result;
+import io.ferry.rpc.benchmark.Cli;
 import io.ferry.rpc.remoting.Server;
 import io.ferry.rpc.remoting.ServerOptions;
 import io.ferry.rpc.remoting.ServiceExport;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
 
 import java.time.Duration;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -14,13 +20,33 @@ import java.util.concurrent.TimeUnit;
  * bound, then every second {@code HB <heartbeats answered that second> <open connections>}. Runs until killed.
  * Usage: {@code C10kProvider <port> <heartbeat ms>}.
  */
-public final class C10kProvider {
+@Command(name = "C10kProvider", description = "Serves Ping on 127.0.0.1, prints READY <port>, then every second "
+        + "HB <heartbeats answered> <open connections>, until killed: the C10K experiment's provider, which "
+        + "C10kExperiment starts.")
+public final class C10kProvider implements Callable<Integer> {
+    @Mixin
+    private Cli.HelpOption help;
+
+    @Parameters(index = "0", paramLabel = "PORT", description = "The TCP port to bind; 0 for any free one.")
+    private int port;
+
+    @Parameters(index = "1", paramLabel = "MILLIS", description = "Heartbeat interval, in ms.")
+    private long heartbeatMillis;
+
     private C10kProvider() {
     }
 
-    public static void main(String[] args) throws Exception {
-        int port = Integer.parseInt(args[0]);
-        long heartbeatMillis = Long.parseLong(args[1]);
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line {@link #main} parses and runs. */
+    public static CommandLine commandLine() {
+        return Cli.of(new C10kProvider());
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
         Server server = Server.start(ServerOptions.builder().host("127.0.0.1").port(port)
                 .heartbeat(Duration.ofMillis(heartbeatMillis)).build());
         server.export(ServiceExport.of(Ping.class,

@@ -1,6 +1,7 @@
 package io.ferry.rpc.benchmark.congestion;
 
 import com.alibaba.com.caucho.hessian.io.Hessian2Output;
+import io.ferry.rpc.benchmark.Latencies;
 import io.ferry.rpc.config.ApplicationConfig;
 import io.ferry.rpc.config.Ferry;
 import io.ferry.rpc.config.ReferenceConfig;
@@ -13,9 +14,9 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A consumer that writes requests and never reads an answer, beside a polite one: how much memory the abuser
@@ -72,36 +73,30 @@ final class AbuserRun {
     private long[] polite(Blob blob) throws InterruptedException {
         firstFailure = null;
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        long[][] latencies = new long[4][];
-        long[] failures = new long[4];
+        Latencies latencies = new Latencies();
+        AtomicLong failures = new AtomicLong();
         Thread[] callers = new Thread[4];
         for (int t = 0; t < callers.length; t++) {
-            int index = t;
             callers[t] = new Thread(() -> {
-                long[] mine = new long[1 << 20];
-                int n = 0;
-                while (System.nanoTime() < end && n < mine.length) {
+                while (System.nanoTime() < end) {
                     long started = System.nanoTime();
                     try {
                         blob.fetch(1024, 0);
-                        mine[n++] = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - started);
+                        latencies.record(TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - started));
                     } catch (RuntimeException e) {
-                        failures[index]++;
+                        failures.incrementAndGet();
                         if (firstFailure == null) {
                             firstFailure = e.toString();
                         }
                     }
                 }
-                latencies[index] = Arrays.copyOf(mine, n);
             });
             callers[t].start();
         }
         for (Thread caller : callers) {
             caller.join();
         }
-        long[] all = Arrays.stream(latencies).flatMapToLong(Arrays::stream).sorted().toArray();
-        long p99 = all.length == 0 ? 0 : all[Math.min(all.length - 1, (int) (all.length * 0.99))];
-        return new long[] {p99, all.length, Arrays.stream(failures).sum()};
+        return new long[] {latencies.percentile(99), latencies.count(), failures.get()};
     }
 
     /** Writes fetch(1 KiB, 0) requests without ever reading, until 2,000,000 are written or time is up. */

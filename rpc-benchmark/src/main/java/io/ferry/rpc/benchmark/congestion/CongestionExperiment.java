@@ -1,8 +1,17 @@
 package io.ferry.rpc.benchmark.congestion;
 
+import io.ferry.rpc.benchmark.Cli;
+import io.ferry.rpc.benchmark.Latencies;
+import org.HdrHistogram.Histogram;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -10,10 +19,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.concurrent.Callable;
 
 /**
  * The congestion experiment (field report 1: big responses sharing one connection): the same spike of load
@@ -25,6 +33,7 @@ import java.util.Map;
  *                        out=rpc-benchmark/results/congestion [only=abuser]
  * </pre>
  * Writes OUT.md (the table), OUT.csv (one row per set-up and second) and OUT-queued.png, and prints the table.
+ * {@code --help} describes every flag.
  */
 public final class CongestionExperiment {
     private static final List<SpikeRun.Setup> SETUPS = List.of(
@@ -34,42 +43,107 @@ public final class CongestionExperiment {
             new SpikeRun.Setup("1 connection, 64 KiB buffers", 1, 64 * 1024),
             new SpikeRun.Setup("elastic, 64 KiB buffers", 0, 64 * 1024));
 
+    /** The part of the experiment to run alone. */
+    enum Part {
+        ABUSER;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** The command line: {@code name=value} flags, as {@code congestion.sh} passes them on. */
+    @Command(name = "CongestionExperiment", description = {"The same spike of big answers against 1 connection, 4 "
+            + "connections and Ferry's elastic pool, with the OS's socket buffers and 64 KiB ones; then a consumer "
+            + "that never reads beside a polite one. Writes PATH.md, PATH.csv and PATH-queued.png, PATH as out= gives "
+            + "it.",
+            "Run it through rpc-benchmark/congestion.sh, which shapes the link and passes its arguments on: "
+                    + "LINK=1gbit bash rpc-benchmark/congestion.sh rate=250"})
+    static final class Options implements Callable<Integer> {
+        @Spec
+        private CommandSpec spec;
+
+        @Mixin
+        private Cli.HelpOption help;
+
+        @Option(names = "consumers", defaultValue = "4", paramLabel = "N",
+                description = "Consumers, one Ferry bootstrap each (default: ${DEFAULT-VALUE}).")
+        private int consumers;
+
+        @Option(names = "rate", defaultValue = "40", paramLabel = "CALLS",
+                description = "Calls per second over all consumers during the spike (default: ${DEFAULT-VALUE}).")
+        private int rate;
+
+        @Option(names = "spikeSeconds", defaultValue = "30", paramLabel = "SECONDS",
+                description = "Length of the spike, in seconds (default: ${DEFAULT-VALUE}).")
+        private int spikeSeconds;
+
+        @Option(names = "quietSeconds", defaultValue = "30", paramLabel = "SECONDS", description = "Length of the "
+                + "quiet after it (1 small call a second), in seconds (default: ${DEFAULT-VALUE}).")
+        private int quietSeconds;
+
+        @Option(names = "abuserSeconds", defaultValue = "15", paramLabel = "SECONDS", description = "How long the "
+                + "polite consumer runs alone, and then beside the non-reading one, in seconds "
+                + "(default: ${DEFAULT-VALUE}).")
+        private int abuserSeconds;
+
+        @Option(names = "out", defaultValue = "rpc-benchmark/results/congestion", paramLabel = "PATH",
+                description = "Where the results go, without extension (default: ${DEFAULT-VALUE}).")
+        private String out;
+
+        @Option(names = "link", defaultValue = "none", paramLabel = "RATE", description = "The rate the loopback is "
+                + "shaped to, for the report's text only: congestion.sh shapes it and passes LINK on "
+                + "(default: ${DEFAULT-VALUE}).")
+        private String link;
+
+        @Option(names = "only", paramLabel = "abuser",
+                description = "Runs only this part: the non-reading consumer (default: every part).")
+        private Part only;
+
+        @Override
+        public Integer call() throws Exception {
+            Cli.atLeast(spec, "consumers", consumers, 1);
+            Cli.atLeast(spec, "rate", rate, 1);
+            Cli.atLeast(spec, "spikeSeconds", spikeSeconds, 1);
+            Cli.atLeast(spec, "quietSeconds", quietSeconds, 0);
+            Cli.atLeast(spec, "abuserSeconds", abuserSeconds, 1);
+            run(this, spec.commandLine().getParseResult().originalArgs());
+            return 0;
+        }
+    }
+
     private CongestionExperiment() {
     }
 
-    public static void main(String[] argv) throws Exception {
+    public static void main(String[] argv) {
         System.setProperty("java.awt.headless", "true");
-        Map<String, String> args = new HashMap<>();
-        for (String a : argv) {
-            int eq = a.indexOf('=');
-            args.put(a.substring(0, eq), a.substring(eq + 1));
-        }
-        int consumers = Integer.parseInt(args.getOrDefault("consumers", "4"));
-        int rate = Integer.parseInt(args.getOrDefault("rate", "40"));
-        int spike = Integer.parseInt(args.getOrDefault("spikeSeconds", "30"));
-        int quiet = Integer.parseInt(args.getOrDefault("quietSeconds", "30"));
-        int abuserSeconds = Integer.parseInt(args.getOrDefault("abuserSeconds", "15"));
-        String out = args.getOrDefault("out", "rpc-benchmark/results/congestion");
-        String link = args.getOrDefault("link", "none");
+        System.exit(commandLine().execute(argv));
+    }
 
+    /** The command line {@link #main} parses and runs. */
+    public static CommandLine commandLine() {
+        return Cli.of(new Options());
+    }
+
+    private static void run(Options o, List<String> argv) throws Exception {
         List<SpikeRun.Outcome> outcomes = new ArrayList<>();
-        boolean abuserOnly = "abuser".equals(args.get("only"));
-        for (SpikeRun.Setup setup : abuserOnly ? List.<SpikeRun.Setup>of() : SETUPS) {
+        for (SpikeRun.Setup setup : o.only == Part.ABUSER ? List.<SpikeRun.Setup>of() : SETUPS) {
             System.out.printf("running %s: %d consumers, %d calls/s for %d s, then 1/s for %d s%n", setup.name(),
-                    consumers, rate, spike, quiet);
-            SpikeRun.Outcome outcome = new SpikeRun(setup, consumers, rate, spike, quiet).run();
+                    o.consumers, o.rate, o.spikeSeconds, o.quietSeconds);
+            SpikeRun.Outcome outcome = new SpikeRun(setup, o.consumers, o.rate, o.spikeSeconds, o.quietSeconds).run();
             outcomes.add(outcome);
             System.out.println(row(outcome));
         }
-        System.out.printf("running the non-reading consumer for %d s beside a polite one%n", abuserSeconds);
-        AbuserRun.Outcome abuser = new AbuserRun(abuserSeconds).run();
+        System.out.printf("running the non-reading consumer for %d s beside a polite one%n", o.abuserSeconds);
+        AbuserRun.Outcome abuser = new AbuserRun(o.abuserSeconds).run();
 
-        String report = report(outcomes, abuser, consumers, rate, spike, quiet, abuserSeconds, link, argv);
-        Files.writeString(Path.of(out + ".md"), report, StandardCharsets.UTF_8);
-        writeCsv(Path.of(out + ".csv"), outcomes);
-        plot(Path.of(out + "-queued.png"), outcomes);
+        String report = report(outcomes, abuser, o.consumers, o.rate, o.spikeSeconds, o.quietSeconds,
+                o.abuserSeconds, o.link, argv);
+        Files.writeString(Path.of(o.out + ".md"), report, StandardCharsets.UTF_8);
+        writeCsv(Path.of(o.out + ".csv"), outcomes);
+        plot(Path.of(o.out + "-queued.png"), outcomes);
         System.out.println(report);
-        System.exit(0);
     }
 
     private static final String HEADER = "| set-up | calls ok/s (spike) | p99 ms (spike) | failed calls |"
@@ -85,12 +159,12 @@ public final class CongestionExperiment {
         long heap = 0;
         long direct = 0;
         long rss = 0;
-        List<Long> spikeLatencies = new ArrayList<>();
+        Histogram spikeLatencies = Latencies.emptyHistogram();
         for (int i = 0; i < o.seconds().length; i++) {
             SpikeRun.Second s = o.seconds()[i];
             if (i < o.spikeSeconds()) {
-                ok += s.latencyMicros.size();
-                spikeLatencies.addAll(s.latencyMicros);
+                ok += s.latencyMicros.count();
+                spikeLatencies.add(s.latencyMicros.histogram());
             }
             maxQueued = Math.max(maxQueued, s.maxQueuedPerConnection);
             providerQueued = Math.max(providerQueued, s.providerMaxQueued);
@@ -99,8 +173,7 @@ public final class CongestionExperiment {
             direct = Math.max(direct, s.providerDirect);
             rss = Math.max(rss, s.providerRss);
         }
-        long[] sorted = spikeLatencies.stream().mapToLong(Long::longValue).sorted().toArray();
-        double p99 = sorted.length == 0 ? 0 : sorted[Math.min(sorted.length - 1, (int) (sorted.length * 0.99))] / 1000.0;
+        double p99 = Latencies.percentile(spikeLatencies, 99) / 1000.0;
         StringBuilder failed = new StringBuilder();
         o.failures().forEach((status, count) -> failed.append(failed.length() == 0 ? "" : ", ")
                 .append(String.format(Locale.ROOT, "%,d %s", count, status)));
@@ -112,7 +185,7 @@ public final class CongestionExperiment {
     }
 
     private static String report(List<SpikeRun.Outcome> outcomes, AbuserRun.Outcome abuser, int consumers, int rate,
-                                 int spike, int quiet, int abuserSeconds, String link, String[] argv) {
+                                 int spike, int quiet, int abuserSeconds, String link, List<String> argv) {
         StringBuilder md = new StringBuilder();
         md.append("# Congestion experiment\n\n");
         md.append(String.format(Locale.ROOT, "%d consumers (one Ferry bootstrap each) send %d calls/s in all for %d s,"
@@ -121,7 +194,7 @@ public final class CongestionExperiment {
                 + " JVM (-Xmx1g, 1 GiB direct memory) with Ferry's defaults. Both talk over a loopback shaped to %s"
                 + " (a tc token bucket in a network namespace of their own). Command: `LINK=%s bash"
                 + " rpc-benchmark/congestion.sh %s`.%n%n", consumers, rate, spike, quiet, link, link,
-                String.join(" ", java.util.Arrays.stream(argv).filter(a -> !a.startsWith("link=")).toList())));
+                String.join(" ", argv.stream().filter(a -> !a.startsWith("link=")).toList())));
         md.append(HEADER);
         for (SpikeRun.Outcome o : outcomes) {
             md.append(row(o)).append('\n');
@@ -154,7 +227,7 @@ public final class CongestionExperiment {
                 for (int i = 0; i < o.seconds().length; i++) {
                     SpikeRun.Second s = o.seconds()[i];
                     csv.printf(Locale.ROOT, "\"%s\",%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d%n", o.setup().name(), i,
-                            s.latencyMicros.size(), s.p99Micros(), s.timeouts.get(),
+                            s.latencyMicros.count(), s.latencyMicros.percentile(99), s.timeouts.get(),
                             s.congested.get() + s.otherFailures.get(), s.maxQueuedPerConnection,
                             s.providerMaxQueued, s.connections,
                             s.providerRunning, s.providerHeap, s.providerDirect, s.providerRss);

@@ -1,12 +1,17 @@
 package io.ferry.rpc.benchmark.congestion;
 
 import io.ferry.rpc.RpcContext;
+import io.ferry.rpc.benchmark.Cli;
 import io.ferry.rpc.config.ApplicationConfig;
 import io.ferry.rpc.config.Ferry;
 import io.ferry.rpc.config.ProtocolConfig;
 import io.ferry.rpc.config.ServiceConfig;
 import io.ferry.rpc.remoting.ConnectionInfo;
 import io.ferry.rpc.remoting.SocketOptions;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -15,6 +20,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -92,8 +98,34 @@ public final class CongestionProvider implements Blob {
         return -1;
     }
 
-    public static void main(String[] args) throws Exception {
-        int socketBuffer = args.length > 0 ? Integer.parseInt(args[0]) : 0;
+    /** The command line: the socket buffer size, as {@link ProviderProcess} passes it. */
+    @Command(name = "CongestionProvider", description = "Serves Blob on 127.0.0.1, prints READY <port>, and runs until "
+            + "killed: the congestion experiment's provider, which CongestionExperiment starts.")
+    static final class Options implements Callable<Integer> {
+        @Mixin
+        private Cli.HelpOption help;
+
+        @Parameters(index = "0", arity = "0..1", defaultValue = "0", paramLabel = "BYTES", description = "Send and "
+                + "receive buffer of each socket, in bytes; 0 for the OS's default (default: ${DEFAULT-VALUE}).")
+        private int socketBuffer;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            serve(socketBuffer);
+            return 0;
+        }
+    }
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line {@link #main} parses and runs. */
+    public static CommandLine commandLine() {
+        return Cli.of(new Options());
+    }
+
+    private static void serve(int socketBuffer) throws InterruptedException {
         SocketOptions socket = SocketOptions.builder().sendBufferBytes(socketBuffer).receiveBufferBytes(socketBuffer)
                 .build();
         Ferry ferry = Ferry.builder().application(ApplicationConfig.of("congestion-provider"))

@@ -2,6 +2,7 @@ package io.ferry.rpc.benchmark.congestion;
 
 import io.ferry.rpc.RpcContext;
 import io.ferry.rpc.RpcException;
+import io.ferry.rpc.benchmark.Latencies;
 import io.ferry.rpc.config.ApplicationConfig;
 import io.ferry.rpc.config.ConsumerConfig;
 import io.ferry.rpc.config.Ferry;
@@ -16,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -37,7 +37,7 @@ final class SpikeRun {
 
     /** One second of the run. */
     static final class Second {
-        final ConcurrentLinkedQueue<Long> latencyMicros = new ConcurrentLinkedQueue<>();
+        final Latencies latencyMicros = new Latencies();
         final AtomicLong timeouts = new AtomicLong();
         final AtomicLong congested = new AtomicLong();
         final AtomicLong otherFailures = new AtomicLong();
@@ -48,11 +48,6 @@ final class SpikeRun {
         volatile long providerRss = -1;
         volatile long providerRunning = -1;
         volatile long providerMaxQueued;
-
-        long p99Micros() {
-            long[] sorted = latencyMicros.stream().mapToLong(Long::longValue).sorted().toArray();
-            return sorted.length == 0 ? 0 : sorted[Math.min(sorted.length - 1, (int) (sorted.length * 0.99))];
-        }
     }
 
     /** What a run gives the report. */
@@ -153,7 +148,7 @@ final class SpikeRun {
                 int at = (int) TimeUnit.NANOSECONDS.toSeconds(sent - start);
                 Second s = seconds[Math.min(at, total - 1)];
                 if (error == null) {
-                    s.latencyMicros.add(TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - sent));
+                    s.latencyMicros.record(TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - sent));
                 } else {
                     Throwable cause = error.getCause() != null ? error.getCause() : error;
                     failures.computeIfAbsent(cause instanceof RpcException rpc ? rpc.status().name()

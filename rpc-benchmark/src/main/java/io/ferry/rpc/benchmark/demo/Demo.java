@@ -3,12 +3,17 @@ package io.ferry.rpc.benchmark.demo;
 import io.ferry.rpc.EchoService;
 import io.ferry.rpc.RpcContext;
 import io.ferry.rpc.RpcReference;
+import io.ferry.rpc.benchmark.Cli;
 import io.ferry.rpc.config.ApplicationConfig;
 import io.ferry.rpc.config.Ferry;
 import io.ferry.rpc.config.ProtocolConfig;
 import io.ferry.rpc.config.RegistryConfig;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -19,11 +24,34 @@ import java.util.concurrent.TimeUnit;
  * {@code zookeeper://127.0.0.1:2181?embedded=true}, which this process hosts when nothing listens there (and uses
  * the one that does otherwise). A plain address never starts a server.
  */
-public final class Demo {
+@Command(name = "Demo", description = {"Starts a provider and a consumer in this process that find each other "
+        + "through an embedded ZooKeeper, and makes real calls between them over TCP on 127.0.0.1.",
+        "Takes no arguments: mvn -B -q -pl rpc-benchmark exec:java"})
+public final class Demo implements Callable<Integer> {
+    @Mixin
+    private Cli.HelpOption help;
+
     @RpcReference
     private Greeter greeter;
 
-    public static void main(String[] args) throws Exception {
+    /**
+     * Runs the demo. Under {@code exec:java} this runs in Maven's JVM, so it exits the JVM only when it fails (a
+     * wrong argument, or an exception) and returns once the demo has finished.
+     */
+    public static void main(String[] args) {
+        int code = commandLine().execute(args);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    /** The command line {@link #main} parses and runs. */
+    public static CommandLine commandLine() {
+        return Cli.of(new Demo());
+    }
+
+    @Override
+    public Integer call() throws Exception {
         try (Ferry provider = Ferry.builder().application(ApplicationConfig.of("demo-provider"))
                 .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build())
                 .registry(RegistryConfig.embedded()).build();
@@ -32,12 +60,12 @@ public final class Demo {
             int port = provider.export(new GreeterImpl());
             System.out.println("provider exported Greeter on 127.0.0.1:" + port + " and registered it in ZooKeeper");
 
-            Demo demo = new Demo();
-            consumer.inject(demo, null); // no url: the reference finds its providers in the registry
-            System.out.println("consumer found " + demo.greeter);
-            demo.run();
+            consumer.inject(this, null); // no url: the reference finds its providers in the registry
+            System.out.println("consumer found " + greeter);
+            run();
         }
         System.out.println("demo finished: provider and consumer closed");
+        return 0;
     }
 
     private void run() throws Exception {

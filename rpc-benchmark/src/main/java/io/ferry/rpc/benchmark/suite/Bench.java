@@ -1,21 +1,30 @@
 package io.ferry.rpc.benchmark.suite;
 
+import io.ferry.rpc.benchmark.Cli;
 import io.ferry.rpc.benchmark.suite.report.SuiteReport;
 import io.ferry.rpc.benchmark.suite.systems.Provider;
 import io.ferry.rpc.benchmark.suite.systems.Systems;
 import io.ferry.rpc.benchmark.suite.systems.Tuning;
+import io.ferry.rpc.benchmark.suite.systems.Variant;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.concurrent.Callable;
 
 /**
- * The benchmark jar's entry point.
+ * The benchmark jar's entry point: {@code server}, {@code client}, {@code suite} and {@code experiment
+ * connections|nagle}, each with {@code --help} (every flag, its default and its unit).
  *
  * <pre>
  *   server --system ferry|dubbo|dubbo-fastjson2|echo [--host 0.0.0.0] [--port 20880]
@@ -27,123 +36,264 @@ import java.util.Map;
  *   experiment connections|nagle [--profile quick] [--systems ferry,dubbo]
  *       a field report's experiment: connections × IO threads, or Nagle and delayed ACK; writes its .md/.csv/.png
  * </pre>
- * A profile's figures can be overridden: {@code --warmups 6 --warmupSeconds 5 --measurements 3 --measureSeconds 8
- * --rounds 3 --providerWarmup 20 --methods getUser,listUser --windows 32 --latency false}.
+ * A profile's figures can be overridden: {@code --warmups 6 --warmupSeconds 5 --measurements 3 --measureSeconds 8},
+ * and for {@code suite} and {@code client} also {@code --rounds 3 --providerWarmup 20 --methods getUser,listUser
+ * --windows 32 --latency false} ({@code experiment connections} takes {@code --providerWarmup}).
  * Tuning for experiments goes in system properties: {@code -Dbench.ioThreads}, {@code -Dbench.connections},
  * {@code -Dbench.tcpNoDelay}.
  */
+@Command(name = "Bench", synopsisSubcommandLabel = "COMMAND", description = {
+        "The benchmark jar's entry point: Ferry beside Apache Dubbo 3.3.6 and the raw Netty echo ceiling.",
+        "Tuning goes in system properties, passed on to providers and JMH forks: -Dbench.ioThreads, "
+                + "-Dbench.connections, -Dbench.tcpNoDelay, and Ferry's own -Dferry.* overrides."},
+        subcommands = {Bench.Server.class, Bench.Client.class, Bench.SuiteCommand.class, Bench.Experiment.class})
 public final class Bench {
+    @Mixin
+    private Cli.HelpOption help;
+
     private Bench() {
     }
 
-    public static void main(String[] args) throws Exception {
-        if (args.length == 0) {
-            usage("a command");
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The whole command line, each command's usage text complete with its profiles. */
+    public static CommandLine commandLine() {
+        CommandLine cli = Cli.of(new Bench());
+        addProfileFooters(cli);
+        return cli;
+    }
+
+    private static void addProfileFooters(CommandLine cli) {
+        CommandSpec spec = cli.getCommandSpec();
+        if (spec.findOption("--profile") != null) {
+            spec.usageMessage().footer(ProfileOptions.footer(spec.findOption("--rounds") != null));
         }
-        Map<String, String> flags = args[0].equals("experiment") ? Map.of()
-                : flags(Arrays.copyOfRange(args, 1, args.length));
-        switch (args[0]) {
-            case "server" -> server(flags);
-            case "client" -> client(flags);
-            case "suite" -> suite(flags);
-            case "experiment" -> experiment(args.length > 1 ? args[1] : "", flags(Arrays.copyOfRange(args,
-                    Math.min(2, args.length), args.length)));
-            default -> usage("server, client, suite or experiment, not " + args[0]);
+        cli.getSubcommands().values().forEach(Bench::addProfileFooters);
+    }
+
+    private static final String SYSTEM = "ferry, dubbo, dubbo-fastjson2 or echo; Ferry with system properties "
+            + "set in its JVMs after @, several joined by + (ferry@ferry.protocol.dispatcher=direct)";
+
+    @Command(name = "server", description = "Serves the workload until the process is stopped; prints READY <port> "
+            + "once it serves.")
+    static final class Server implements Callable<Integer> {
+        @Mixin
+        private Cli.HelpOption help;
+
+        @Option(names = "--system", defaultValue = "ferry", converter = SystemName.class, paramLabel = "SYSTEM",
+                description = "The system that serves: " + SYSTEM + " (default: ${DEFAULT-VALUE}).")
+        private String system;
+
+        @Option(names = "--host", defaultValue = "0.0.0.0", paramLabel = "HOST", description = "The address to bind "
+                + "(default: ${DEFAULT-VALUE}).")
+        private String host;
+
+        @Option(names = "--port", defaultValue = "20880", paramLabel = "PORT", description = "The TCP port to bind "
+                + "(default: ${DEFAULT-VALUE}).")
+        private int port;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            Provider provider = Systems.provider(system, host, port, Tuning.fromSystemProperties());
+            Runtime.getRuntime().addShutdownHook(new Thread(provider::close));
+            System.out.println("READY " + provider.port());
+            System.out.flush();
+            Thread.currentThread().join(); // until the process is stopped
+            return 0;
         }
     }
 
-    private static void usage(String expected) {
-        System.err.println("usage: Bench server|client|suite [--flag value ...] (expected: " + expected + ")");
-        System.exit(2);
-    }
+    @Command(name = "client", description = "Runs the workload against a provider elsewhere (Bench server there) "
+            + "and prints the report; no provider CPU figures.")
+    static final class Client implements Callable<Integer> {
+        @Spec
+        private CommandSpec spec;
 
-    private static Map<String, String> flags(String[] args) {
-        Map<String, String> flags = new LinkedHashMap<>(); // in the order given, for the reports' command lines
-        for (int i = 0; i < args.length; i++) {
-            if (!args[i].startsWith("--") || i + 1 == args.length) {
-                usage("--name value pairs, not " + args[i]);
-            }
-            flags.put(args[i].substring(2), args[++i]);
+        @Mixin
+        private Cli.HelpOption help;
+
+        @Option(names = "--system", defaultValue = "ferry", converter = SystemName.class, paramLabel = "SYSTEM",
+                description = "The system the provider runs: " + SYSTEM + " (default: ${DEFAULT-VALUE}).")
+        private String system;
+
+        @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "HOST", description = "The provider's address "
+                + "(default: ${DEFAULT-VALUE}).")
+        private String host;
+
+        @Option(names = "--port", defaultValue = "20880", paramLabel = "PORT", description = "The provider's TCP port "
+                + "(default: ${DEFAULT-VALUE}).")
+        private int port;
+
+        @Mixin
+        private ProfileOptions profile;
+
+        @Mixin
+        private WorkloadOptions workload;
+
+        @Override
+        public Integer call() throws Exception {
+            Profile p = workload.applyTo(profile.profile());
+            Suite.Providers remote = s -> new Suite.ProviderHandle() {
+                @Override
+                public String host() {
+                    return host;
+                }
+
+                @Override
+                public int port() {
+                    return port;
+                }
+
+                @Override
+                public long pid() {
+                    return -1;
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+            List<Measurement> results = new Suite(p, List.of(system), tuningProperties(), remote).run();
+            System.out.println(new SuiteReport(results).markdown("Ferry benchmark client: " + system + " at " + host
+                    + ":" + port, "Bench client " + String.join(" ", Cli.given(spec)), "Provider CPU is not "
+                    + "measured from here."));
+            return 0;
         }
-        return flags;
     }
 
-    private static void server(Map<String, String> flags) throws InterruptedException {
-        String system = flags.getOrDefault("system", "ferry");
-        Provider provider = Systems.provider(system, flags.getOrDefault("host", "0.0.0.0"),
-                Integer.parseInt(flags.getOrDefault("port", "20880")), Tuning.fromSystemProperties());
-        Runtime.getRuntime().addShutdownHook(new Thread(provider::close));
-        System.out.println("READY " + provider.port());
-        System.out.flush();
-        Thread.currentThread().join(); // until the process is stopped
+    @Command(name = "suite", description = "Runs everything on this machine, one provider JVM at a time, and writes "
+            + "suite-<profile>.md, .csv and .png.")
+    static final class SuiteCommand implements Callable<Integer> {
+        @Spec
+        private CommandSpec spec;
+
+        @Mixin
+        private Cli.HelpOption help;
+
+        @Mixin
+        private ProfileOptions profile;
+
+        @Mixin
+        private WorkloadOptions workload;
+
+        @Option(names = "--systems", defaultValue = Systems.ALL_NAMES, split = ",", converter = SystemName.class,
+                paramLabel = "SYSTEM", description = "The systems measured, comma-separated, each " + SYSTEM
+                + " (default: ${DEFAULT-VALUE}).")
+        private List<String> systems;
+
+        @Option(names = "--out", defaultValue = "rpc-benchmark/results", paramLabel = "DIR",
+                description = "The directory the report goes to (default: ${DEFAULT-VALUE}).")
+        private Path out;
+
+        /** The profile named, with the figures given. */
+        Profile profile() {
+            return workload.applyTo(profile.profile());
+        }
+
+        /** The command's line as the report quotes it. */
+        String command() {
+            return String.join(" ", "bash rpc-benchmark/suite.sh", profile().name(),
+                    String.join(" ", Cli.given(spec, "--profile"))).strip();
+        }
+
+        @Override
+        public Integer call() throws Exception {
+            Profile p = profile();
+            List<Measurement> results = new Suite(p, systems, tuningProperties(), Suite.local(tuningProperties()))
+                    .run();
+            SuiteReport report = new SuiteReport(results);
+            String name = "suite-" + p.name();
+            Files.createDirectories(out);
+            Files.writeString(out.resolve(name + ".md"), report.markdown("Ferry beside Apache Dubbo 3.3.6: the "
+                    + p.name() + " profile", command(), setup(p)), StandardCharsets.UTF_8);
+            Files.writeString(out.resolve(name + ".csv"), report.csv(), StandardCharsets.UTF_8);
+            report.plot(out.resolve(name + ".png"), "Calls/s with 32 blocking callers (" + p.name() + " profile)");
+            System.out.println("wrote " + out.resolve(name + ".md") + ", .csv and .png");
+            return 0;
+        }
     }
 
-    private static void client(Map<String, String> flags) throws Exception {
-        String system = flags.getOrDefault("system", "ferry");
-        String host = flags.getOrDefault("host", "127.0.0.1");
-        int port = Integer.parseInt(flags.getOrDefault("port", "20880"));
-        Profile profile = Profile.named(flags.getOrDefault("profile", "quick")).with(flags);
-        Suite.Providers remote = s -> new Suite.ProviderHandle() {
+    @Command(name = "experiment", synopsisSubcommandLabel = "connections|nagle", description = "Runs a field "
+            + "report's experiment and writes its .md, .csv and .png.",
+            subcommands = {Experiment.Connections.class, Experiment.Nagle.class})
+    static final class Experiment {
+        @Mixin
+        private Cli.HelpOption help;
+
+        @Command(name = "connections", description = "getUser and listUser with 1, 2 and 4 connections × 1 and 2 "
+                + "IO threads on each side, beside each system's defaults: connections-io.md, .csv and .png.")
+        static final class Connections implements Callable<Integer> {
+            @Spec
+            private CommandSpec spec;
+
+            @Mixin
+            private Cli.HelpOption help;
+
+            @Mixin
+            private ProfileOptions profile;
+
+            @Option(names = "--providerWarmup", paramLabel = "SECONDS", description = "Load on each fresh provider "
+                    + "before its first benchmark, in seconds; 0 for none (default: the profile's).")
+            private Integer providerWarmup;
+
+            @Option(names = "--systems", defaultValue = "ferry,dubbo", split = ",", converter = SystemName.class,
+                    paramLabel = "SYSTEM", description = "The systems measured, comma-separated, each " + SYSTEM
+                    + " (default: ${DEFAULT-VALUE}).")
+            private List<String> systems;
+
+            @Option(names = "--out", defaultValue = "rpc-benchmark/results", paramLabel = "DIR",
+                    description = "The directory the results go to (default: ${DEFAULT-VALUE}).")
+            private Path out;
+
             @Override
-            public String host() {
-                return host;
+            public Integer call() throws Exception {
+                Profile p = profile.profile();
+                if (providerWarmup != null) {
+                    Cli.atLeast(spec, "--providerWarmup", providerWarmup, 0);
+                    p = p.withWorkload(p.rounds(), providerWarmup, p.methods(), p.latency(), p.windows());
+                }
+                Experiments.connections(p, systems, out);
+                return 0;
             }
+        }
+
+        @Command(name = "nagle", description = "One caller making small calls in sequence, Nagle and delayed ACK "
+                + "against Ferry's and Dubbo's defaults: nagle.md, .csv and .png.")
+        static final class Nagle implements Callable<Integer> {
+            @Mixin
+            private Cli.HelpOption help;
+
+            @Mixin
+            private ProfileOptions profile;
+
+            @Option(names = "--out", defaultValue = "rpc-benchmark/results", paramLabel = "DIR",
+                    description = "The directory the results go to (default: ${DEFAULT-VALUE}).")
+            private Path out;
 
             @Override
-            public int port() {
-                return port;
+            public Integer call() throws Exception {
+                Experiments.nagle(profile.profile(), out);
+                return 0;
             }
-
-            @Override
-            public long pid() {
-                return -1;
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        List<Measurement> results = new Suite(profile, List.of(system), tuningProperties(), remote).run();
-        System.out.println(new SuiteReport(results).markdown("Ferry benchmark client: " + system + " at " + host
-                + ":" + port, "Bench client " + String.join(" ", flagsText(flags)), "Provider CPU is not measured "
-                + "from here."));
+        }
     }
 
-    private static List<String> flagsText(Map<String, String> flags) {
-        List<String> text = new ArrayList<>();
-        flags.forEach((k, v) -> text.add("--" + k + " " + v));
-        return text;
-    }
-
-    private static void suite(Map<String, String> flags) throws Exception {
-        Profile profile = Profile.named(flags.getOrDefault("profile", "quick")).with(flags);
-        List<String> systems = Arrays.asList(flags.getOrDefault("systems", String.join(",", Systems.ALL))
-                .split(","));
-        Path out = Path.of(flags.getOrDefault("out", "rpc-benchmark/results"));
-        List<Measurement> results = new Suite(profile, systems, tuningProperties(),
-                Suite.local(tuningProperties())).run();
-        SuiteReport report = new SuiteReport(results);
-        String name = "suite-" + profile.name();
-        Map<String, String> given = new LinkedHashMap<>(flags);
-        given.remove("profile");
-        String command = String.join(" ", "bash rpc-benchmark/suite.sh", profile.name(),
-                String.join(" ", flagsText(given))).strip();
-        Files.createDirectories(out);
-        Files.writeString(out.resolve(name + ".md"), report.markdown("Ferry beside Apache Dubbo 3.3.6: the "
-                + profile.name() + " profile", command, setup(profile)), StandardCharsets.UTF_8);
-        Files.writeString(out.resolve(name + ".csv"), report.csv(), StandardCharsets.UTF_8);
-        report.plot(out.resolve(name + ".png"), "Calls/s with 32 blocking callers (" + profile.name() + " profile)");
-        System.out.println("wrote " + out.resolve(name + ".md") + ", .csv and .png");
-    }
-
-    private static void experiment(String name, Map<String, String> flags) throws Exception {
-        Profile profile = Profile.named(flags.getOrDefault("profile", "quick")).with(flags);
-        Path out = Path.of(flags.getOrDefault("out", "rpc-benchmark/results"));
-        switch (name) {
-            case "connections" -> Experiments.connections(profile, Arrays.asList(flags.getOrDefault("systems",
-                    "ferry,dubbo").split(",")), out);
-            case "nagle" -> Experiments.nagle(profile, out);
-            default -> usage("experiment connections or experiment nagle, not " + name);
+    /** A system's name as {@code --system} and {@code --systems} take it, checked before anything runs. */
+    static final class SystemName implements ITypeConverter<String> {
+        @Override
+        public String convert(String name) {
+            try {
+                String system = Variant.parse(name).system();
+                if (!Systems.ALL.contains(system)) {
+                    throw new TypeConversionException("system: " + system + " (expected: one of "
+                            + String.join(", ", Systems.ALL) + ")");
+                }
+                return name;
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
         }
     }
 

@@ -37,8 +37,8 @@ final class Experiments {
      * set its IO threads: only its provider's change), beside each system's defaults.
      */
     static void connections(Profile base, List<String> systems, Path out) throws Exception {
-        Profile profile = new Profile(base.name(), base.warmups(), base.warmupSeconds(), base.measurements(),
-                base.measureSeconds(), 1, base.providerWarmup(), List.of("getUser", "listUser"), false, List.of());
+        Profile profile = base.withWorkload(1, base.providerWarmup(), List.of("getUser", "listUser"), false,
+                List.of());
         Map<String, List<Measurement>> rows = new LinkedHashMap<>();
         rows.put("defaults", run(profile, systems, List.of()));
         for (int connections : new int[] {1, 2, 4}) {

@@ -24,19 +24,21 @@ public record Profile(String name, int warmups, int warmupSeconds, int measureme
     /** For published results: the iterations, three rounds, a provider warmed for 20 s. */
     public static final Profile FULL = new Profile("full", 6, 5, 3, 8, 3, 20, ALL_METHODS, true, List.of(32, 128));
 
-    /** This profile with what {@code flags} override: warmups, warmupSeconds, measurements, measureSeconds, rounds,
-     *  providerWarmup, methods (comma-separated), windows (comma-separated), latency (true/false). */
-    public Profile with(java.util.Map<String, String> flags) {
-        java.util.function.BiFunction<String, Integer, Integer> n = (k, d) -> flags.containsKey(k)
-                ? Integer.parseInt(flags.get(k)) : d;
-        return new Profile(name, n.apply("warmups", warmups), n.apply("warmupSeconds", warmupSeconds),
-                n.apply("measurements", measurements), n.apply("measureSeconds", measureSeconds),
-                n.apply("rounds", rounds), n.apply("providerWarmup", providerWarmup),
-                flags.containsKey("methods") ? List.of(flags.get("methods").split(",")) : methods,
-                flags.containsKey("latency") ? Boolean.parseBoolean(flags.get("latency")) : latency,
-                flags.containsKey("windows") ? java.util.Arrays.stream(flags.get("windows").split(","))
-                        .map(Integer::valueOf).toList() : windows);
+    /** This profile with other iterations of each benchmark. */
+    public Profile withIterations(int warmups, int warmupSeconds, int measurements, int measureSeconds) {
+        return new Profile(name, warmups, warmupSeconds, measurements, measureSeconds, rounds, providerWarmup,
+                methods, latency, windows);
     }
+
+    /** This profile with its iterations, measuring another workload. */
+    public Profile withWorkload(int rounds, int providerWarmup, List<String> methods, boolean latency,
+                                List<Integer> windows) {
+        return new Profile(name, warmups, warmupSeconds, measurements, measureSeconds, rounds, providerWarmup,
+                List.copyOf(methods), latency, List.copyOf(windows));
+    }
+
+    /** The three profiles: smoke, quick, full. */
+    public static final List<Profile> ALL = List.of(SMOKE, QUICK, FULL);
 
     public static Profile named(String name) {
         return switch (name) {

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -29,9 +28,8 @@ class C10kExperimentTest {
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void everyCallIsAnsweredAndEverySecondReported(String consumer, @TempDir Path dir) throws Exception {
         Path out = dir.resolve("run");
-        C10kExperiment.run(Map.of("scenario", "steady", "consumer", consumer,
-                "connections", String.valueOf(CONNECTIONS), "rate", String.valueOf(RATE),
-                "seconds", String.valueOf(SECONDS), "heartbeatMs", "1000", "out", out.toString()));
+        C10kExperiment.run("scenario=steady", "consumer=" + consumer, "connections=" + CONNECTIONS, "rate=" + RATE,
+                "seconds=" + SECONDS, "heartbeatMs=1000", "out=" + out);
 
         List<String> lines = Files.readAllLines(Path.of(out + ".csv"));
         assertEquals("second,calls_ok,calls_failed,p50_us,p99_us,heartbeats,ready_connections", lines.get(0));
