@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
@@ -161,11 +162,14 @@ public final class FerryRuntime {
             transport = client;
             toCancel = timer;
         }
+        long start = System.nanoTime();
         if (toLeave != null) {
             toLeave.close(); // unregister first: consumers stop choosing this provider
+            log.info("closing: unregistered from the registry ({}) and left it in {} ms", registryConfig,
+                    millisSince(start));
         }
         if (toStop != null) {
-            toStop.shutdownGracefully();
+            toStop.shutdownGracefully(); // logs its own steps: readonly event, grace, calls in flight, closed
         }
         toClose.forEach(FerryRuntime::closeQuietly);
         if (transport != null) {
@@ -174,7 +178,16 @@ public final class FerryRuntime {
         if (toCancel != null) {
             toCancel.shutdownNow();
         }
+        if (toLeave != null || toStop != null || transport != null) {
+            log.info("Ferry closed in {} ms ({}{}{})", millisSince(start), toStop != null ? "server" : "no server",
+                    toClose.isEmpty() ? "" : ", " + toClose.size() + " reference(s)",
+                    toLeave != null ? ", registry" : "");
+        }
         return true;
+    }
+
+    private static long millisSince(long startNanos) {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
     }
 
     private static void closeQuietly(AutoCloseable closeable) {
