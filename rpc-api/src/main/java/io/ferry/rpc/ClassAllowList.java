@@ -68,6 +68,12 @@ public final class ClassAllowList {
         return new ClassAllowList(names, packages);
     }
 
+    @Override
+    public String toString() {
+        return "ClassAllowList{classes=" + new java.util.TreeSet<>(classNames) + ", packages="
+                + new java.util.TreeSet<>(packagePrefixes) + "}";
+    }
+
     public static final class Builder {
         private final Set<String> classNames = new LinkedHashSet<>();
         private final Set<String> packagePrefixes = new LinkedHashSet<>();

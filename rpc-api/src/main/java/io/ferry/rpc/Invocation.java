@@ -47,4 +47,20 @@ public record Invocation(String service, String version, String group, Method me
     public Invocation withDeadline(Deadline deadline) {
         return new Invocation(service, version, group, method, arguments, attachments, deadline, oneway, executor);
     }
+
+    /**
+     * The call for diagnostics: service, method, how many arguments and of what type, attachments by their keys only
+     * (a value may be a credential, such as Dubbo's {@code token}), the deadline. Argument values are left out: they
+     * are the caller's data, of any size.
+     */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("Invocation ").append(serviceKey());
+        sb.append('.').append(method.getName()).append('(');
+        for (int i = 0; i < arguments.length; i++) {
+            sb.append(i > 0 ? ", " : "").append(arguments[i] == null ? "null" : arguments[i].getClass().getSimpleName());
+        }
+        return sb.append(") attachments=").append(attachments.keySet()).append(", ").append(deadline)
+                .append(oneway ? ", one-way" : "").toString();
+    }
 }

@@ -175,4 +175,17 @@ public final class RpcContext {
     public void setResponseAttachments(Map<String, Object> attachments) {
         responseIn = attachments == null ? Collections.emptyMap() : Collections.unmodifiableMap(attachments);
     }
+
+    /**
+     * This thread's context for diagnostics. Attachments by their keys only: a value may be a credential (Dubbo's
+     * {@code token} travels as one), and no credential may appear in a log line.
+     */
+    @Override
+    public String toString() {
+        return "RpcContext{timeout=" + (timeout == null ? "none" : timeout.toMillis() + " ms")
+                + ", asyncRequested=" + asyncRequested + ", outgoing=" + outgoing.keySet()
+                + ", requestAttachments=" + requestAttachments.keySet() + ", responseOut=" + responseOut.keySet()
+                + ", responseIn=" + responseIn.keySet() + ", incoming=" + incoming
+                + (remoteAddress == null ? "" : ", remoteAddress=" + remoteAddress) + "}";
+    }
 }

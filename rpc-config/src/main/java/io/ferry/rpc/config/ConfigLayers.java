@@ -5,6 +5,7 @@ import io.ferry.rpc.config.internal.files.Sources;
 import io.ferry.rpc.config.option.AnnotationValues;
 import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.config.option.Resolved;
+import io.ferry.rpc.config.option.Scope;
 import io.ferry.rpc.config.option.Settings;
 
 import java.util.HashMap;
@@ -118,14 +119,14 @@ final class ConfigLayers {
 
     /** A layered reference's settings: its methods', its own, then the consumer's and the built-in defaults. */
     Resolved resolve(ReferenceConfig<?> layered) {
-        return new Resolved(methodSettings(layered.methods()), AnnotationValues::methodSettings, layered.settings(),
-                consumer.settings());
+        return new Resolved(Scope.REFERENCE, methodSettings(layered.methods()), AnnotationValues::methodSettings,
+                layered.settings(), consumer.settings());
     }
 
     /** A layered service's settings; the provider's defaults are in them already, and a service has no timeout. */
     static Resolved resolve(ServiceConfig<?> layered) {
-        return new Resolved(methodSettings(layered.methods()), AnnotationValues::methodSettings, layered.settings(),
-                new Settings());
+        return new Resolved(Scope.SERVICE, methodSettings(layered.methods()), AnnotationValues::methodSettings,
+                layered.settings(), new Settings());
     }
 
     /** -D or the class path's ferry.properties naming a reference or service the file lacks is a mistake. */

@@ -120,6 +120,13 @@ public final class ConsumerConfig {
         return retryBudget;
     }
 
+    /** The options set, with where, and the pieces that are not options (filters, ejection, retry budget). */
+    @Override
+    public String toString() {
+        return "ConsumerConfig" + settings + " filters=" + ProtocolConfig.names(filters)
+                + " outlierEjection=" + outlierEjection + " retryBudget=" + retryBudget;
+    }
+
     public static final class Builder {
         private final Settings settings = new Settings();
         private final List<Filter> filters = new ArrayList<>();

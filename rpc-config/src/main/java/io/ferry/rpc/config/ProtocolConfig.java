@@ -65,6 +65,18 @@ public final class ProtocolConfig {
         return filters;
     }
 
+    /** The options set, with where, the advertised host and the filters. */
+    @Override
+    public String toString() {
+        return "ProtocolConfig" + settings + (advertisedHost == null ? "" : " advertisedHost=" + advertisedHost)
+                + " filters=" + names(filters);
+    }
+
+    /** Filters by their class names (a filter's own toString may say more than a config line should). */
+    static String names(java.util.List<?> filters) {
+        return filters.stream().map(f -> f.getClass().getSimpleName()).toList().toString();
+    }
+
     public static final class Builder {
         private final Settings settings = new Settings();
         private final List<Filter> filters = new ArrayList<>();

@@ -244,6 +244,38 @@ public final class ReferenceConfig<T> {
         return retryBudget;
     }
 
+    /** The interface, the options set (with where), the methods' and every piece that is not an option. */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("ReferenceConfig ").append(interfaceType.getName());
+        if (id != null) {
+            sb.append(" id=").append(id);
+        }
+        sb.append(' ').append(settings);
+        if (!methods.isEmpty()) {
+            sb.append(" methods=").append(methods.values());
+        }
+        if (address != null) {
+            sb.append(" address=").append(address.getHostString()).append(':').append(address.getPort());
+        }
+        if (!filters.isEmpty()) {
+            sb.append(" filters=").append(ProtocolConfig.names(filters));
+        }
+        if (loadBalancer != null) {
+            sb.append(" loadBalancer=").append(loadBalancer.getClass().getSimpleName());
+        }
+        if (hashArguments != null) {
+            sb.append(" hashArguments=").append(java.util.Arrays.toString(hashArguments));
+        }
+        if (outlierEjection != null) {
+            sb.append(" outlierEjection=").append(outlierEjection);
+        }
+        if (retryBudget != null) {
+            sb.append(" retryBudget=").append(retryBudget);
+        }
+        return sb.append(" allowList=").append(allowList).toString();
+    }
+
     public static final class Builder<T> {
         private Class<T> interfaceType;
         private String id;

@@ -163,6 +163,26 @@ public final class ServiceConfig<T> {
         return settings.get(Options.FILTER);
     }
 
+    /**
+     * The interface, its implementation's class (not the implementation's own toString), the options set (with
+     * where), the methods' and every piece that is not an option.
+     */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("ServiceConfig ").append(interfaceType.getName()).append(" by ")
+                .append(implementation.getClass().getName()).append(' ').append(settings);
+        if (!methods.isEmpty()) {
+            sb.append(" methods=").append(methods.values());
+        }
+        if (!filters.isEmpty()) {
+            sb.append(" filters=").append(ProtocolConfig.names(filters));
+        }
+        if (pool != null) {
+            sb.append(" pool=").append(pool);
+        }
+        return sb.append(" allowList=").append(allowList).toString();
+    }
+
     public static final class Builder<T> {
         private Class<T> interfaceType;
         private T implementation;

@@ -86,6 +86,30 @@ class GracefulShutdownTest {
         assertTrue(served.get("p2").get() - p2Before >= 450, "after the stop, p2 took the calls");
     }
 
+    @Test
+    void closeSaysWhatItDoesStepByStep() throws Exception {
+        Ferry provider = provider("p1");
+        Ferry consumer = zk.track(Ferry.builder().registry(registry("c.cache")).shutdownHook(false).build());
+        WhoAmI who = consumer.reference(ReferenceConfig.builder(WhoAmI.class).build());
+        assertEquals("p1", who.who());
+        try (StandardErrorLines log = new StandardErrorLines()) {
+            provider.close();
+            log.inOrder("closing: unregistered from the registry", "readonly event sent to 1 consumer connection(s)",
+                    ": closed in ", "Ferry closed in ");
+        }
+    }
+
+    @Test
+    void anIdleProviderSaysThereIsNoGraceToWaitOut() {
+        Ferry idle = provider("idle");
+        try (StandardErrorLines log = new StandardErrorLines()) {
+            idle.close();
+            log.inOrder("closing: unregistered from the registry",
+                    "no consumer connected, so no readonly event and no grace period", ": closed in ",
+                    "Ferry closed in ");
+        }
+    }
+
     /** Waits (at most 20 s) until the callers have made {@code target} calls. */
     private static void awaitCalls(AtomicInteger calls, int target) {
         await("the callers made " + target + " calls").atMost(Duration.ofSeconds(20))

@@ -138,6 +138,16 @@ public final class ClientOptions {
                 .congestionWait(congestionWait);
     }
 
+    @Override
+    public String toString() {
+        return "ClientOptions{connections=" + connections + ", lazy=" + lazy + ", waitForReady=" + waitForReady
+                + ", connectTimeout=" + connectTimeout.toMillis() + " ms, payloadBytes=" + payloadBytes
+                + ", heartbeat=" + heartbeat.toMillis() + " ms (jitter " + heartbeatJitter + "), reconnectBackoff="
+                + reconnectBackoffMin.toMillis() + ".." + reconnectBackoffMax.toMillis() + " ms, maxConnections="
+                + maxConnections + ", poolIdleTimeout=" + poolIdleTimeout.toMillis() + " ms, congestionWait="
+                + congestionWait.toMillis() + " ms, socket=" + socket + "}";
+    }
+
     public static final class Builder {
         private int connections;
         private boolean lazy;

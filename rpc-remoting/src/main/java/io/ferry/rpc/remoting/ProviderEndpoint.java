@@ -1,6 +1,7 @@
 package io.ferry.rpc.remoting;
 
 import io.ferry.rpc.Invoker;
+import io.ferry.rpc.remoting.internal.transport.Transports;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -32,6 +33,15 @@ public interface ProviderEndpoint extends Invoker, AutoCloseable {
      * connecting if nothing is under way.
      */
     CompletableFuture<Void> whenReady();
+
+    /**
+     * Whether {@code failure} (of {@link #whenReady()}) is a refused connection: the provider's host answered that
+     * nothing listens on the port (ECONNREFUSED). Unlike a connect timeout, that is certain at once, so whoever
+     * waits for this provider to become ready can stop waiting.
+     */
+    static boolean isRefusal(Throwable failure) {
+        return Transports.isConnectionRefused(failure);
+    }
 
     /** Connections open now. */
     int openConnections();

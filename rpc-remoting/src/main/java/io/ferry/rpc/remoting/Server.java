@@ -20,6 +20,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.ChannelGroupFuture;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
@@ -192,33 +193,60 @@ public final class Server implements AutoCloseable {
 
     /**
      * Shuts down without losing a call: stops accepting; sends every connection Dubbo's readonly event, so Ferry and
-     * Dubbo consumers stop choosing this provider; keeps serving for the {@code shutdownGrace}; then answers
-     * requests that still arrive SHUTTING_DOWN ("not executed, try another provider"); waits up to
-     * {@code shutdownTimeout} for requests in flight; then closes. Unregister from the registry before calling
-     * this. Idempotent.
+     * Dubbo consumers stop choosing this provider; keeps serving for the {@code shutdownGrace}, or until every
+     * consumer connection has closed if that is sooner (with no consumer connected there is no grace at all); then
+     * answers requests that still arrive SHUTTING_DOWN ("not executed, try another provider"); waits up to
+     * {@code shutdownTimeout} for requests in flight; then closes. Logs each step at INFO. Unregister from the
+     * registry before calling this. Idempotent.
      */
     public void shutdownGracefully() {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        long start = System.nanoTime();
         serverChannel.close().syncUninterruptibly();
         try {
-            if (!channels.isEmpty()) {
-                for (Channel ch : channels) {
-                    ch.writeAndFlush(FrameEncoder.readonlyEvent(ch.alloc(), 0, true));
-                }
-                TimeUnit.NANOSECONDS.sleep(options.shutdownGrace().toNanos()); // the grace period itself
-            }
+            graceForConsumers();
             handler.refuseRequests();
-            int left = handler.inFlight().awaitNone(options.shutdownTimeout().toMillis());
-            if (left > 0) {
-                log.warn("{}: {} request(s) still running after {} ms; closing anyway", address, left,
-                        options.shutdownTimeout().toMillis());
+            int inFlight = handler.inFlight().count();
+            if (inFlight > 0) {
+                log.info("{}: waiting up to {} ms for {} call(s) in flight", address,
+                        options.shutdownTimeout().toMillis(), inFlight);
+                int left = handler.inFlight().awaitNone(options.shutdownTimeout().toMillis());
+                if (left > 0) {
+                    log.warn("{}: {} request(s) still running after {} ms; closing anyway", address, left,
+                            options.shutdownTimeout().toMillis());
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         closeNow();
+        log.info("{}: closed in {} ms", address, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+    }
+
+    /**
+     * Tells every connected consumer that this provider is going (Dubbo's readonly event), then serves on for the
+     * grace period, so that calls already on their way are taken and run. The grace ends early once no consumer
+     * connection is left, since nothing more can arrive; with none connected there is nothing to wait for.
+     */
+    private void graceForConsumers() throws InterruptedException {
+        int consumers = channels.size();
+        if (consumers == 0) {
+            log.info("{}: stopped accepting; no consumer connected, so no readonly event and no grace period",
+                    address);
+            return;
+        }
+        ChannelGroupFuture allClosed = channels.newCloseFuture();
+        for (Channel ch : channels) {
+            ch.writeAndFlush(FrameEncoder.readonlyEvent(ch.alloc(), 0, true));
+        }
+        long grace = options.shutdownGrace().toMillis();
+        log.info("{}: stopped accepting; readonly event sent to {} consumer connection(s); serving them for up to"
+                + " {} ms (shutdownGrace)", address, consumers, grace);
+        if (allClosed.await(grace, TimeUnit.MILLISECONDS)) {
+            log.info("{}: every consumer connection closed within the grace period", address);
+        }
     }
 
     /** Stops accepting, closes every connection at once, and stops the IO threads and the pool. Idempotent. */

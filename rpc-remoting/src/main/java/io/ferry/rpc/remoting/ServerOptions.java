@@ -152,6 +152,16 @@ public final class ServerOptions {
                 .partialFrameBudgetBytes(partialFrameBudgetBytes);
     }
 
+    @Override
+    public String toString() {
+        return "ServerOptions{host=" + (host == null ? "any" : host) + ", port=" + port + ", ioThreads=" + ioThreads
+                + ", backlog=" + backlog + ", pool=" + pool + ", dispatcher=" + dispatcher + ", payloadBytes="
+                + payloadBytes + ", heartbeat=" + heartbeat.toMillis() + " ms, accepts=" + accepts
+                + ", shutdownGrace=" + shutdownGrace.toMillis() + " ms, shutdownTimeout="
+                + shutdownTimeout.toMillis() + " ms, frameTimeout=" + frameTimeout.toMillis()
+                + " ms, partialFrameBudgetBytes=" + partialFrameBudgetBytes + ", socket=" + socket + "}";
+    }
+
     public static final class Builder {
         private String host;
         private int port = DEFAULT_PORT;

@@ -81,6 +81,14 @@ public final class SocketOptions {
                 writeBufferHighWaterMark);
     }
 
+    @Override
+    public String toString() {
+        return "SocketOptions{tcpNoDelay=" + tcpNoDelay + ", keepAlive=" + keepAlive + ", sendBufferBytes="
+                + (sendBufferBytes > 0 ? sendBufferBytes : "kernel's") + ", receiveBufferBytes="
+                + (receiveBufferBytes > 0 ? receiveBufferBytes : "kernel's") + ", writeBufferWaterMarks="
+                + writeBufferLowWaterMark + ".." + writeBufferHighWaterMark + "}";
+    }
+
     public static final class Builder {
         private boolean tcpNoDelay = true;
         private boolean keepAlive = true;

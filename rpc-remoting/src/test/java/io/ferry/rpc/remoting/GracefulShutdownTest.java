@@ -60,7 +60,9 @@ class GracefulShutdownTest {
     @Test
     void callsInFlightAreAnsweredAndLateOnesAreRefusedUnrun() throws Exception {
         Server server = start();
-        try (ProviderEndpoint client = clients.direct(server.address(), ClientOptions.builder().connections(1)
+        String at = server.address().toString();
+        try (StandardErrorLines log = new StandardErrorLines();
+             ProviderEndpoint client = clients.direct(server.address(), ClientOptions.builder().connections(1)
                 .build())) {
             List<CompletableFuture<Result>> inFlight = threeCallsInFlight(client);
             Thread shutdown = new Thread(server::shutdownGracefully, "shutdown");
@@ -83,6 +85,8 @@ class GracefulShutdownTest {
             }
             shutdown.join(10_000);
             assertFalse(shutdown.isAlive(), "the drain ended when the last call was answered");
+            log.inOrder(at + ": stopped accepting; readonly event sent to 1 consumer connection(s)",
+                    at + ": waiting up to 10000 ms for 3 call(s) in flight", at + ": closed in ");
         } finally {
             server.close();
         }
@@ -101,6 +105,43 @@ class GracefulShutdownTest {
             }
         } finally {
             running.forEach(f -> f.complete("too late"));
+        }
+    }
+
+    @Test
+    void withNoConsumerConnectedThereIsNoGraceToWaitOut() {
+        Server server = Server.start(ServerOptions.builder().host("127.0.0.1").port(0)
+                .shutdown(Duration.ofHours(1), Duration.ofSeconds(10)).build());
+        String at = server.address().toString();
+        try (StandardErrorLines log = new StandardErrorLines()) {
+            server.shutdownGracefully(); // with an hour's grace: returning at all shows it was not waited out
+            log.inOrder(at + ": stopped accepting; no consumer connected, so no readonly event and no grace period",
+                    at + ": closed in ");
+            assertEquals(List.of(), log.containing("readonly event sent"));
+        }
+    }
+
+    @Test
+    void theGraceEndsWhenTheLastConsumerConnectionCloses() throws Exception {
+        Server server = Server.start(ServerOptions.builder().host("127.0.0.1").port(0)
+                .shutdown(Duration.ofHours(1), Duration.ofSeconds(10)).build());
+        String at = server.address().toString();
+        try (StandardErrorLines log = new StandardErrorLines()) {
+            ProviderEndpoint client = clients.direct(server.address(), ClientOptions.builder().connections(1)
+                    .build());
+            client.whenReady().get(10, TimeUnit.SECONDS);
+            CompletableFuture<Void> shutdown = CompletableFuture.runAsync(server::shutdownGracefully);
+            await("the provider announced it is shutting down (the readonly event)").atMost(Duration.ofSeconds(10))
+                    .until(() -> !client.isReady());
+            assertFalse(shutdown.isDone(), "serving the connected consumer through the grace period");
+
+            client.close();
+            shutdown.get(1, TimeUnit.MINUTES); // an hour's grace: finishing at all shows it ended early
+            log.inOrder(at + ": stopped accepting; readonly event sent to 1 consumer connection(s)",
+                    at + ": every consumer connection closed within the grace period", at + ": closed in ");
+            assertEquals(List.of(), log.containing("call(s) in flight"), "none was in flight");
+        } finally {
+            server.close();
         }
     }
 }

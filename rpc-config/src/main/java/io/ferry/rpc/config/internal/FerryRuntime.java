@@ -15,6 +15,7 @@ import java.util.List;
 import java.time.Clock;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
@@ -167,18 +168,30 @@ public final class FerryRuntime {
             toLeave = registry;
             transport = client;
         }
+        long start = clocks.ticker().nanoTime();
         if (toLeave != null) {
             toLeave.close(); // unregister first: consumers stop choosing this provider
+            log.info("closing: unregistered from the registry ({}) and left it in {} ms", registryConfig,
+                    millisSince(start));
         }
         if (toStop != null) {
-            toStop.shutdownGracefully();
+            toStop.shutdownGracefully(); // logs its own steps: readonly event, grace, calls in flight, closed
         }
         toClose.forEach(FerryRuntime::closeQuietly);
         if (transport != null) {
             transport.close();
         }
         clocks.timer().shutdownNow();
+        if (toLeave != null || toStop != null || transport != null) {
+            log.info("Ferry closed in {} ms ({}{}{})", millisSince(start), toStop != null ? "server" : "no server",
+                    toClose.isEmpty() ? "" : ", " + toClose.size() + " reference(s)",
+                    toLeave != null ? ", registry" : "");
+        }
         return true;
+    }
+
+    private long millisSince(long startNanos) {
+        return TimeUnit.NANOSECONDS.toMillis(clocks.ticker().nanoTime() - startNanos);
     }
 
     private static void closeQuietly(AutoCloseable closeable) {

@@ -1,7 +1,13 @@
 package io.ferry.rpc.config.option;
 
 import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -16,6 +22,8 @@ public final class Resolved {
     private final Function<Method, Settings> annotated;
     private final Settings member;
     private final Settings defaults;
+    /** REFERENCE or SERVICE: whose settings these are, for toString; null when not said. */
+    private final Scope side;
 
     /**
      * @param methods   settings per method name
@@ -25,6 +33,13 @@ public final class Resolved {
      */
     public Resolved(Map<String, Settings> methods, Function<Method, Settings> annotated, Settings member,
                     Settings defaults) {
+        this(null, methods, annotated, member, defaults);
+    }
+
+    /** As {@link #Resolved(Map, Function, Settings, Settings)}, saying whose: a REFERENCE's or a SERVICE's. */
+    public Resolved(Scope side, Map<String, Settings> methods, Function<Method, Settings> annotated, Settings member,
+                    Settings defaults) {
+        this.side = side;
         this.methods = Map.copyOf(methods);
         this.annotated = annotated;
         this.member = member;
@@ -60,6 +75,58 @@ public final class Resolved {
             return defaults.setting(option);
         }
         return new Settings.Setting(option.defaultValue(), "built-in default");
+    }
+
+    /**
+     * The settings as a table: every option of calls (those a method, or this reference or service, may set), its
+     * value and where it was set ("default" for a built-in default), then the options set for single methods.
+     * <pre>
+     * option        value         set at
+     * timeout       500 ms        ferry.properties:7
+     * retries       2             default
+     * timeout [get] 200 ms        code
+     * </pre>
+     */
+    @Override
+    public String toString() {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"option", "value", "set at"});
+        for (Option<?> option : Options.all()) {
+            Set<Scope> scopes = side == null ? EnumSet.of(Scope.METHOD, Scope.REFERENCE, Scope.SERVICE)
+                    : EnumSet.of(Scope.METHOD, side);
+            if (Collections.disjoint(option.scopes(), scopes)) {
+                continue;
+            }
+            Settings.Setting setting = member.setting(option) != null ? member.setting(option)
+                    : defaults.setting(option);
+            rows.add(setting == null
+                    ? new String[] {option.name(), defaultShown(option), "default"}
+                    : new String[] {option.name(), Settings.show(setting.value()), Settings.where(setting)});
+        }
+        new TreeMap<>(methods).forEach((method, settings) -> {
+            for (Option<?> option : settings.options()) {
+                Settings.Setting setting = settings.setting(option);
+                rows.add(new String[] {option.name() + " [" + method + "]", Settings.show(setting.value()),
+                        Settings.where(setting)});
+            }
+        });
+        int[] widths = new int[3];
+        rows.forEach(r -> {
+            for (int i = 0; i < 3; i++) {
+                widths[i] = Math.max(widths[i], r[i].length());
+            }
+        });
+        StringBuilder table = new StringBuilder();
+        for (String[] r : rows) {
+            table.append(String.format("%-" + widths[0] + "s  %-" + widths[1] + "s  %s%n", r[0], r[1], r[2]));
+        }
+        return table.toString();
+    }
+
+    private static String defaultShown(Option<?> option) {
+        String text = option.defaultText();
+        return option.unit().isEmpty() || !text.chars().allMatch(Character::isDigit) ? text
+                : text + " " + option.unit();
     }
 
     /** Whether any method sets {@code option}: a limit per method needs its filter even if the reference has none. */

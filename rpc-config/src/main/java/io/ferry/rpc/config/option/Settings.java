@@ -99,4 +99,23 @@ public final class Settings {
     public boolean isEmpty() {
         return values.isEmpty();
     }
+
+    /** Each value with where it was set: {@code {timeout=500 ms (ferry.properties:7), retries=0 (code)}}. */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("{");
+        values.forEach((option, setting) -> sb.append(sb.length() > 1 ? ", " : "").append(option.name()).append('=')
+                .append(show(setting.value())).append(" (").append(where(setting)).append(')'));
+        return sb.append('}').toString();
+    }
+
+    /** A value as a person reads it: a Duration in milliseconds rather than ISO-8601. */
+    static String show(Object value) {
+        return value instanceof java.time.Duration d ? d.toMillis() + " ms" : String.valueOf(value);
+    }
+
+    /** Where a setting came from; "code" for a builder, which gives no place. */
+    static String where(Setting setting) {
+        return setting.where() == null || setting.where().isEmpty() ? "code" : setting.where();
+    }
 }

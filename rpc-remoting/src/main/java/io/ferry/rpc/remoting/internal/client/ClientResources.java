@@ -159,8 +159,10 @@ public final class ClientResources {
                             }
                         });
             } else {
+                String why = Transports.isConnectionRefused(f.cause())
+                        ? "connection refused (nothing listens there)" : f.cause().getMessage();
                 result.completeExceptionally(RpcException.notExecuted(RpcStatus.NETWORK,
-                        "cannot connect to " + address + ": " + f.cause().getMessage(), f.cause()));
+                        "cannot connect to " + address + ": " + why, f.cause()));
             }
         });
         return result;

@@ -4,6 +4,7 @@ import io.ferry.rpc.remoting.SocketOptions;
 import io.netty.bootstrap.AbstractBootstrap;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ConnectTimeoutException;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -19,6 +20,9 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.internal.ThreadExecutorMap;
+
+import java.net.ConnectException;
+import java.util.Locale;
 
 /** Epoll where the native transport loads, NIO otherwise; and the socket options applied to every channel. */
 public final class Transports {
@@ -42,6 +46,21 @@ public final class Transports {
 
     public static Class<? extends ServerSocketChannel> serverSocketChannel() {
         return EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+    }
+
+    /**
+     * Whether {@code failure}, or one of its causes, is a refused connect (ECONNREFUSED): the peer's host answered
+     * that nothing listens on the port. Both transports report it as a {@link ConnectException} saying "Connection
+     * refused"; a connect timeout is a ConnectException too, but not a refusal.
+     */
+    public static boolean isConnectionRefused(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof ConnectException && !(t instanceof ConnectTimeoutException) && t.getMessage() != null
+                    && t.getMessage().toLowerCase(Locale.ROOT).contains("connection refused")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** True on any Netty event loop thread, Ferry's or another library's. */
