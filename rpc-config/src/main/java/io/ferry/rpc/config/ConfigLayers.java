@@ -2,10 +2,10 @@ package io.ferry.rpc.config;
 
 import io.ferry.rpc.config.internal.files.FileBootstrap;
 import io.ferry.rpc.config.internal.files.Sources;
-import io.ferry.rpc.config.option.AnnotationValues;
+import io.ferry.rpc.config.internal.AnnotationValues;
 import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.config.option.Resolved;
-import io.ferry.rpc.config.option.Scope;
+import io.ferry.rpc.option.Scope;
 import io.ferry.rpc.config.option.Settings;
 
 import java.util.HashMap;

@@ -1,13 +1,14 @@
 package io.ferry.rpc.config;
 
 import io.ferry.rpc.Filter;
-import io.ferry.rpc.config.option.Option;
+import io.ferry.rpc.option.Option;
 import io.ferry.rpc.config.option.Options;
-import io.ferry.rpc.config.option.Scope;
+import io.ferry.rpc.option.Scope;
 import io.ferry.rpc.config.option.Settings;
+import io.ferry.rpc.remoting.Serialization;
 import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.SocketOptions;
-import io.ferry.rpc.remoting.Validate;
+import io.ferry.rpc.option.Validate;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -189,6 +190,11 @@ public final class ConsumerConfig {
         }
 
         /** Providers a {@link ClusterMode#FORKING} call goes to at once; default 2. */
+        /** The body encoding: {@link Serialization#HESSIAN2}, the only one (Dubbo's {@code serialization}). */
+        public Builder serialization(Serialization serialization) {
+            return set(Options.SERIALIZATION, serialization);
+        }
+
         public Builder forks(int forks) {
             return set(Options.FORKS, forks);
         }

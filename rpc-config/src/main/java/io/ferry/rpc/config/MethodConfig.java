@@ -1,8 +1,8 @@
 package io.ferry.rpc.config;
 
-import io.ferry.rpc.config.option.Option;
+import io.ferry.rpc.option.Option;
 import io.ferry.rpc.config.option.Options;
-import io.ferry.rpc.config.option.Scope;
+import io.ferry.rpc.option.Scope;
 import io.ferry.rpc.config.option.Settings;
 
 import java.time.Duration;

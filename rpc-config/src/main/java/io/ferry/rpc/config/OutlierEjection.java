@@ -1,6 +1,6 @@
 package io.ferry.rpc.config;
 
-import io.ferry.rpc.remoting.Validate;
+import io.ferry.rpc.option.Validate;
 
 import java.time.Duration;
 

@@ -1,15 +1,16 @@
 package io.ferry.rpc.config;
 
 import io.ferry.rpc.Filter;
-import io.ferry.rpc.config.option.Option;
+import io.ferry.rpc.option.Option;
 import io.ferry.rpc.config.option.Options;
-import io.ferry.rpc.config.option.Scope;
+import io.ferry.rpc.option.Scope;
 import io.ferry.rpc.config.option.Settings;
+import io.ferry.rpc.remoting.Serialization;
 import io.ferry.rpc.remoting.Dispatcher;
 import io.ferry.rpc.remoting.ServerOptions;
 import io.ferry.rpc.remoting.SocketOptions;
 import io.ferry.rpc.remoting.ThreadPoolKind;
-import io.ferry.rpc.remoting.Validate;
+import io.ferry.rpc.option.Validate;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -113,6 +114,11 @@ public final class ProtocolConfig {
         /** The address to bind; default every local address. */
         public Builder host(String host) {
             return set(Options.HOST, host);
+        }
+
+        /** The body encoding: {@link Serialization#HESSIAN2}, the only one (Dubbo's {@code serialization}). */
+        public Builder serialization(Serialization serialization) {
+            return set(Options.SERIALIZATION, serialization);
         }
 
         public Builder port(int port) {

@@ -5,12 +5,12 @@ import io.ferry.rpc.Filter;
 import io.ferry.rpc.RpcService;
 import io.ferry.rpc.cluster.Cluster;
 import io.ferry.rpc.cluster.LoadBalancer;
-import io.ferry.rpc.config.option.AnnotationValues;
-import io.ferry.rpc.config.option.Option;
+import io.ferry.rpc.config.internal.AnnotationValues;
+import io.ferry.rpc.option.Option;
 import io.ferry.rpc.config.option.Options;
-import io.ferry.rpc.config.option.Scope;
+import io.ferry.rpc.option.Scope;
 import io.ferry.rpc.config.option.Settings;
-import io.ferry.rpc.remoting.Validate;
+import io.ferry.rpc.option.Validate;
 
 import java.net.InetSocketAddress;
 import java.net.URI;

@@ -5,13 +5,13 @@ import io.ferry.rpc.Filter;
 import io.ferry.rpc.RpcExport;
 import io.ferry.rpc.RpcMethod;
 import io.ferry.rpc.RpcService;
-import io.ferry.rpc.config.option.AnnotationValues;
-import io.ferry.rpc.config.option.Option;
+import io.ferry.rpc.config.internal.AnnotationValues;
+import io.ferry.rpc.option.Option;
 import io.ferry.rpc.config.option.Options;
-import io.ferry.rpc.config.option.Scope;
+import io.ferry.rpc.option.Scope;
 import io.ferry.rpc.config.option.Settings;
 import io.ferry.rpc.remoting.PoolOptions;
-import io.ferry.rpc.remoting.Validate;
+import io.ferry.rpc.option.Validate;
 
 import java.lang.reflect.Method;
 import java.time.Duration;

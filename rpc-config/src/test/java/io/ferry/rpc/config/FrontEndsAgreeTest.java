@@ -6,10 +6,10 @@ import io.ferry.rpc.config.fixtures.UserService;
 import io.ferry.rpc.config.fixtures.UserServiceImpl;
 import io.ferry.rpc.config.internal.files.FileBootstrap;
 import io.ferry.rpc.config.internal.files.Sources;
-import io.ferry.rpc.config.option.Option;
+import io.ferry.rpc.option.Option;
 import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.config.option.Resolved;
-import io.ferry.rpc.config.option.Scope;
+import io.ferry.rpc.option.Scope;
 import io.ferry.rpc.config.option.Settings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,6 +62,9 @@ class FrontEndsAgreeTest {
         }
         if (type == Boolean.class) {
             return !Boolean.TRUE.equals(option.defaultValue());
+        }
+        if (type.isEnum() && type.getEnumConstants().length == 1) {
+            return type.getEnumConstants()[0]; // no other value is valid
         }
         if (type.isEnum()) {
             for (Object constant : type.getEnumConstants()) {

@@ -1,5 +1,6 @@
 package io.ferry.rpc.remoting;
 
+import io.ferry.rpc.option.Validate;
 import io.ferry.rpc.ClassAllowList;
 import io.ferry.rpc.remoting.internal.client.ClientResources;
 import io.ferry.rpc.remoting.internal.client.ProviderClient;

@@ -1,6 +1,22 @@
 package io.ferry.rpc.remoting;
 
+import io.ferry.rpc.option.Option;
+import io.ferry.rpc.option.OptionValues;
+import io.ferry.rpc.option.Validate;
+
 import java.time.Duration;
+
+import static io.ferry.rpc.remoting.TransportOptions.CONGESTION_WAIT;
+import static io.ferry.rpc.remoting.TransportOptions.CONNECTIONS;
+import static io.ferry.rpc.remoting.TransportOptions.CONNECT_TIMEOUT;
+import static io.ferry.rpc.remoting.TransportOptions.HEARTBEAT;
+import static io.ferry.rpc.remoting.TransportOptions.LAZY;
+import static io.ferry.rpc.remoting.TransportOptions.MAX_CONNECTIONS;
+import static io.ferry.rpc.remoting.TransportOptions.PAYLOAD;
+import static io.ferry.rpc.remoting.TransportOptions.POOL_IDLE_TIMEOUT;
+import static io.ferry.rpc.remoting.TransportOptions.RECONNECT_BACKOFF_MAX;
+import static io.ferry.rpc.remoting.TransportOptions.RECONNECT_BACKOFF_MIN;
+import static io.ferry.rpc.remoting.TransportOptions.WAIT_FOR_READY;
 
 /**
  * How a consumer connects to one provider. Immutable; build with {@link #builder()}.
@@ -34,6 +50,8 @@ import java.time.Duration;
 public final class ClientOptions {
     private static final ClientOptions DEFAULTS = builder().build();
 
+    /** The options set here (not the socket's); the fields below are read from them once, for the hot path. */
+    private final OptionValues values;
     private final int connections;
     private final boolean lazy;
     private final Duration connectTimeout;
@@ -49,23 +67,24 @@ public final class ClientOptions {
     private final Duration congestionWait;
 
     private ClientOptions(Builder b) {
-        this.maxConnections = b.maxConnections;
-        this.poolIdleTimeout = b.poolIdleTimeout;
-        this.congestionWait = b.congestionWait;
-        this.waitForReady = b.waitForReady;
-        this.heartbeat = b.heartbeat;
+        this.values = b.values;
+        this.socket = b.socket.build();
+        this.connections = values.get(CONNECTIONS);
+        this.maxConnections = values.get(MAX_CONNECTIONS, Runtime.getRuntime().availableProcessors());
+        this.poolIdleTimeout = values.get(POOL_IDLE_TIMEOUT);
+        this.congestionWait = values.get(CONGESTION_WAIT);
+        this.lazy = values.get(LAZY);
+        this.waitForReady = values.get(WAIT_FOR_READY);
+        this.connectTimeout = values.get(CONNECT_TIMEOUT);
+        this.payloadBytes = values.get(PAYLOAD);
+        this.heartbeat = values.get(HEARTBEAT);
         this.heartbeatJitter = b.heartbeatJitter;
-        this.reconnectBackoffMin = b.reconnectBackoffMin;
-        this.reconnectBackoffMax = b.reconnectBackoffMax;
+        this.reconnectBackoffMin = values.get(RECONNECT_BACKOFF_MIN);
+        this.reconnectBackoffMax = values.get(RECONNECT_BACKOFF_MAX);
         if (reconnectBackoffMax.compareTo(reconnectBackoffMin) < 0) {
             throw new IllegalArgumentException("reconnectBackoffMax: " + reconnectBackoffMax.toMillis()
                     + "ms (expected: >= reconnectBackoffMin " + reconnectBackoffMin.toMillis() + "ms)");
         }
-        this.connections = b.connections;
-        this.lazy = b.lazy;
-        this.connectTimeout = b.connectTimeout;
-        this.payloadBytes = b.payloadBytes;
-        this.socket = b.socket;
     }
 
     public static ClientOptions defaults() {
@@ -73,7 +92,7 @@ public final class ClientOptions {
     }
 
     public static Builder builder() {
-        return new Builder();
+        return new Builder(OptionValues.none(), SocketOptions.builder(), 0.5);
     }
 
     public int connections() {
@@ -131,11 +150,12 @@ public final class ClientOptions {
     }
 
     public Builder toBuilder() {
-        return new Builder().connections(connections).lazy(lazy).connectTimeout(connectTimeout)
-                .payloadBytes(payloadBytes).socket(socket).heartbeat(heartbeat)
-                .heartbeatJitter(heartbeatJitter).reconnectBackoff(reconnectBackoffMin, reconnectBackoffMax)
-                .waitForReady(waitForReady).maxConnections(maxConnections).poolIdleTimeout(poolIdleTimeout)
-                .congestionWait(congestionWait);
+        return new Builder(values, socket.toBuilder(), heartbeatJitter);
+    }
+
+    /** Every option set on these options, its socket's included (the rest are at their defaults). */
+    public OptionValues values() {
+        return values.with(socket.values());
     }
 
     @Override
@@ -149,49 +169,52 @@ public final class ClientOptions {
     }
 
     public static final class Builder {
-        private int connections;
-        private boolean lazy;
-        private Duration connectTimeout = Duration.ofSeconds(3);
-        private int payloadBytes = ServerOptions.DEFAULT_PAYLOAD;
-        private SocketOptions socket = SocketOptions.defaults();
-        private Duration heartbeat = Duration.ofSeconds(60);
-        private double heartbeatJitter = 0.5;
-        private Duration reconnectBackoffMin = Duration.ofMillis(100);
-        // 5 s: a provider back from a restart had all 10,000 connections again 6 s later in the C10K run (30 s:
-        // 11 s); at the cap the mean delay is 2.5 s, so 10,000 consumers of a dead provider try ~4,000 connects/s
-        private Duration reconnectBackoffMax = Duration.ofSeconds(5);
-        private boolean waitForReady;
-        private int maxConnections = Runtime.getRuntime().availableProcessors();
-        private Duration poolIdleTimeout = Duration.ofSeconds(30);
-        private Duration congestionWait = Duration.ofMillis(100);
+        private OptionValues values;
+        private SocketOptions.Builder socket;
+        private double heartbeatJitter;
+
+        private Builder(OptionValues values, SocketOptions.Builder socket, double heartbeatJitter) {
+            this.values = values;
+            this.socket = socket;
+            this.heartbeatJitter = heartbeatJitter;
+        }
+
+        /**
+         * Sets one of {@link TransportOptions#CLIENT} (a socket option goes to the socket), checked by the option.
+         *
+         * @throws IllegalArgumentException naming the option, the value and its range, or the options there are
+         */
+        public <T> Builder option(Option<T> option, T value) {
+            if (TransportOptions.SOCKET.contains(option)) {
+                socket.option(option, value);
+            } else {
+                values = values.with(TransportOptions.accepted(option, TransportOptions.CLIENT, "a client"), value);
+            }
+            return this;
+        }
 
         /** The most connections the shared pool opens to one provider under congestion; 1 for a single one. */
         public Builder maxConnections(int max) {
-            this.maxConnections = Validate.between("maxConnections", max, 1, 1024);
-            return this;
+            return option(MAX_CONNECTIONS, max);
         }
 
         /** How long an extra connection of the shared pool may carry no call before it is let go. */
         public Builder poolIdleTimeout(Duration timeout) {
-            this.poolIdleTimeout = Validate.positive("poolIdleTimeout", timeout);
-            return this;
+            return option(POOL_IDLE_TIMEOUT, timeout);
         }
 
         /** How long a call waits for a writable connection (within its deadline) before failing CONGESTED. */
         public Builder congestionWait(Duration wait) {
-            this.congestionWait = Validate.positive("congestionWait", wait);
-            return this;
+            return option(CONGESTION_WAIT, wait);
         }
 
         /** True: calls wait through failed connects within their deadline instead of failing at once. */
         public Builder waitForReady(boolean wait) {
-            this.waitForReady = wait;
-            return this;
+            return option(WAIT_FOR_READY, wait);
         }
 
         public Builder heartbeat(Duration heartbeat) {
-            this.heartbeat = Validate.positive("heartbeat", heartbeat);
-            return this;
+            return option(HEARTBEAT, heartbeat);
         }
 
         /** 0 turns jitter off (every connection a stall put in step stays in step): for experiments only. */
@@ -204,36 +227,32 @@ public final class ClientOptions {
         }
 
         public Builder reconnectBackoff(Duration min, Duration max) {
-            this.reconnectBackoffMin = Validate.positive("reconnectBackoffMin", min);
-            this.reconnectBackoffMax = Validate.positive("reconnectBackoffMax", max);
-            return this;
+            return option(RECONNECT_BACKOFF_MIN, min).option(RECONNECT_BACKOFF_MAX, max);
         }
 
         public Builder connections(int connections) {
-            this.connections = Validate.between("connections", connections, 0, 1024);
-            return this;
+            return option(CONNECTIONS, connections);
         }
 
         public Builder lazy(boolean lazy) {
-            this.lazy = lazy;
-            return this;
+            return option(LAZY, lazy);
         }
 
         public Builder connectTimeout(Duration timeout) {
-            this.connectTimeout = Validate.positive("connectTimeout", timeout);
-            return this;
+            return option(CONNECT_TIMEOUT, timeout);
         }
 
         public Builder payloadBytes(int payloadBytes) {
-            this.payloadBytes = Validate.atLeast("payloadBytes", payloadBytes, 1024);
-            return this;
+            return option(PAYLOAD, payloadBytes);
         }
 
+        /** Every socket option at once, as {@code socket} has them. */
         public Builder socket(SocketOptions socket) {
-            this.socket = Validate.notNull("socket", socket);
+            this.socket = Validate.notNull("socket", socket).toBuilder();
             return this;
         }
 
+        /** @throws IllegalArgumentException when values that are valid alone clash (backoff min above max) */
         public ClientOptions build() {
             return new ClientOptions(this);
         }

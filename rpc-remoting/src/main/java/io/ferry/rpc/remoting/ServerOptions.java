@@ -1,8 +1,29 @@
 package io.ferry.rpc.remoting;
 
+import io.ferry.rpc.option.Option;
+import io.ferry.rpc.option.OptionValues;
+import io.ferry.rpc.option.Validate;
 import io.netty.util.internal.PlatformDependent;
 
 import java.time.Duration;
+
+import static io.ferry.rpc.remoting.TransportOptions.ACCEPTS;
+import static io.ferry.rpc.remoting.TransportOptions.ALIVE;
+import static io.ferry.rpc.remoting.TransportOptions.BACKLOG;
+import static io.ferry.rpc.remoting.TransportOptions.CORE_THREADS;
+import static io.ferry.rpc.remoting.TransportOptions.DISPATCHER;
+import static io.ferry.rpc.remoting.TransportOptions.FRAME_TIMEOUT;
+import static io.ferry.rpc.remoting.TransportOptions.HEARTBEAT;
+import static io.ferry.rpc.remoting.TransportOptions.HOST;
+import static io.ferry.rpc.remoting.TransportOptions.IO_THREADS;
+import static io.ferry.rpc.remoting.TransportOptions.PARTIAL_FRAME_BUDGET;
+import static io.ferry.rpc.remoting.TransportOptions.PAYLOAD;
+import static io.ferry.rpc.remoting.TransportOptions.PORT;
+import static io.ferry.rpc.remoting.TransportOptions.QUEUES;
+import static io.ferry.rpc.remoting.TransportOptions.SHUTDOWN_GRACE;
+import static io.ferry.rpc.remoting.TransportOptions.SHUTDOWN_TIMEOUT;
+import static io.ferry.rpc.remoting.TransportOptions.THREADS;
+import static io.ferry.rpc.remoting.TransportOptions.THREAD_POOL;
 
 /**
  * How a provider listens and runs requests. Immutable; build with {@link #builder()}.
@@ -32,9 +53,8 @@ import java.time.Duration;
  * </table>
  */
 public final class ServerOptions {
-    public static final int DEFAULT_PORT = 20880;
-    public static final int DEFAULT_PAYLOAD = 8 * 1024 * 1024;
-
+    /** The options set here (not the socket's or the pool's); the fields below are read from them once. */
+    private final OptionValues values;
     private final String host;
     private final int port;
     private final int ioThreads;
@@ -51,24 +71,25 @@ public final class ServerOptions {
     private final long partialFrameBudgetBytes;
 
     private ServerOptions(Builder b) {
-        this.frameTimeout = b.frameTimeout;
-        this.partialFrameBudgetBytes = b.partialFrameBudgetBytes;
-        this.shutdownGrace = b.shutdownGrace;
-        this.shutdownTimeout = b.shutdownTimeout;
-        this.heartbeat = b.heartbeat;
-        this.accepts = b.accepts;
-        this.host = b.host;
-        this.port = b.port;
-        this.ioThreads = b.ioThreads;
-        this.backlog = b.backlog;
-        this.pool = b.pool;
-        this.dispatcher = b.dispatcher;
-        this.payloadBytes = b.payloadBytes;
-        this.socket = b.socket;
+        this.values = b.values;
+        this.socket = b.socket.build();
+        this.pool = PoolOptions.of(b.pool);
+        this.host = values.get(HOST);
+        this.port = values.get(PORT);
+        this.ioThreads = values.get(IO_THREADS, defaultIoThreads());
+        this.backlog = values.get(BACKLOG);
+        this.dispatcher = values.get(DISPATCHER);
+        this.payloadBytes = values.get(PAYLOAD);
+        this.heartbeat = values.get(HEARTBEAT);
+        this.accepts = values.get(ACCEPTS);
+        this.shutdownGrace = values.get(SHUTDOWN_GRACE);
+        this.shutdownTimeout = values.get(SHUTDOWN_TIMEOUT);
+        this.frameTimeout = values.get(FRAME_TIMEOUT);
+        this.partialFrameBudgetBytes = values.get(PARTIAL_FRAME_BUDGET, defaultPartialFrameBudget());
     }
 
     public static Builder builder() {
-        return new Builder();
+        return new Builder(OptionValues.none(), SocketOptions.builder(), OptionValues.none());
     }
 
     public static int defaultIoThreads() {
@@ -142,14 +163,16 @@ public final class ServerOptions {
 
     /** A quarter of the JVM's direct-memory limit ({@code -XX:MaxDirectMemorySize}, by default the heap's). */
     public static long defaultPartialFrameBudget() {
-        return Math.max(PlatformDependent.maxDirectMemory() / 4, DEFAULT_PAYLOAD);
+        return Math.max(PlatformDependent.maxDirectMemory() / 4, PAYLOAD.defaultValue());
     }
 
     public Builder toBuilder() {
-        return new Builder().host(host).port(port).ioThreads(ioThreads).backlog(backlog).pool(pool)
-                .dispatcher(dispatcher).payloadBytes(payloadBytes).socket(socket).heartbeat(heartbeat).accepts(accepts)
-                .shutdown(shutdownGrace, shutdownTimeout).frameTimeout(frameTimeout)
-                .partialFrameBudgetBytes(partialFrameBudgetBytes);
+        return new Builder(values, socket.toBuilder(), pool.values());
+    }
+
+    /** Every option set on these options, the socket's and the pool's included. */
+    public OptionValues values() {
+        return values.with(socket.values()).with(pool.values());
     }
 
     @Override
@@ -163,122 +186,112 @@ public final class ServerOptions {
     }
 
     public static final class Builder {
-        private String host;
-        private int port = DEFAULT_PORT;
-        private int ioThreads = defaultIoThreads();
-        private int backlog = 1024;
-        private PoolOptions pool = PoolOptions.defaults();
-        private Dispatcher dispatcher = Dispatcher.ALL;
+        private OptionValues values;
+        private SocketOptions.Builder socket;
+        private OptionValues pool;
 
-        /** The whole shared business pool at once. */
+        private Builder(OptionValues values, SocketOptions.Builder socket, OptionValues pool) {
+            this.values = values;
+            this.socket = socket;
+            this.pool = pool;
+        }
+
+        /**
+         * Sets one of {@link TransportOptions#SERVER} (a socket option goes to the socket, a pool option to the
+         * shared business pool), checked by the option.
+         *
+         * @throws IllegalArgumentException naming the option, the value and its range, or the options there are
+         */
+        public <T> Builder option(Option<T> option, T value) {
+            if (TransportOptions.SOCKET.contains(option)) {
+                socket.option(option, value);
+            } else if (TransportOptions.POOL.contains(option)) {
+                pool = pool.with(option, value);
+            } else {
+                values = values.with(TransportOptions.accepted(option, TransportOptions.SERVER, "a server"), value);
+            }
+            return this;
+        }
+
+        /** The shared business pool, every pool option at once. */
         public Builder pool(PoolOptions pool) {
-            this.pool = Validate.notNull("pool", pool);
+            this.pool = Validate.notNull("pool", pool).values();
             return this;
         }
 
         public Builder threadPool(ThreadPoolKind kind) {
-            this.pool = pool.withKind(kind);
-            return this;
+            return option(THREAD_POOL, kind);
         }
 
         public Builder coreThreads(int coreThreads) {
-            this.pool = pool.withCoreThreads(coreThreads);
-            return this;
+            return option(CORE_THREADS, coreThreads);
         }
 
         public Builder alive(Duration alive) {
-            this.pool = pool.withAlive(alive);
-            return this;
+            return option(ALIVE, alive);
         }
 
         public Builder dispatcher(Dispatcher dispatcher) {
-            this.dispatcher = Validate.notNull("dispatcher", dispatcher);
-            return this;
+            return option(DISPATCHER, dispatcher);
         }
-        private int payloadBytes = DEFAULT_PAYLOAD;
-        private SocketOptions socket = SocketOptions.defaults();
-        private Duration heartbeat = Duration.ofSeconds(60);
-        private int accepts;
-        private Duration shutdownGrace = Duration.ofMillis(500);
-        private Duration shutdownTimeout = Duration.ofSeconds(10);
-        private Duration frameTimeout = Duration.ofSeconds(10);
-        private long partialFrameBudgetBytes = defaultPartialFrameBudget();
 
-        /** How long a frame may take to arrive whole, from its first byte. */
         public Builder frameTimeout(Duration timeout) {
-            this.frameTimeout = Validate.positive("frameTimeout", timeout);
-            return this;
+            return option(FRAME_TIMEOUT, timeout);
         }
 
-        /** What frames arriving in pieces may hold between them, over all connections. */
         public Builder partialFrameBudgetBytes(long bytes) {
-            if (bytes < 1024) {
-                throw new IllegalArgumentException("partialFrameBudgetBytes: " + bytes + " (expected: >= 1024)");
-            }
-            this.partialFrameBudgetBytes = bytes;
-            return this;
+            return option(PARTIAL_FRAME_BUDGET, bytes);
         }
 
-        /** Grace: requests still served after the readonly event; timeout: the longest wait for requests in flight. */
         public Builder shutdown(Duration grace, Duration timeout) {
-            if (grace == null || grace.isNegative()) {
-                throw new IllegalArgumentException("shutdownGrace: " + grace + " (expected: >= 0)");
-            }
-            this.shutdownGrace = grace;
-            this.shutdownTimeout = Validate.positive("shutdownTimeout", timeout);
-            return this;
+            return option(SHUTDOWN_GRACE, grace).option(SHUTDOWN_TIMEOUT, timeout);
         }
 
         public Builder heartbeat(Duration heartbeat) {
-            this.heartbeat = Validate.positive("heartbeat", heartbeat);
-            return this;
+            return option(HEARTBEAT, heartbeat);
         }
 
         public Builder accepts(int accepts) {
-            this.accepts = Validate.atLeast("accepts", accepts, 0);
-            return this;
+            return option(ACCEPTS, accepts);
         }
 
+        /** The address to listen on; null or blank for every local address. */
         public Builder host(String host) {
-            this.host = host == null || host.isBlank() ? null : host;
+            values = host == null || host.isBlank() ? values.without(HOST) : values.with(HOST, host);
             return this;
         }
 
         public Builder port(int port) {
-            this.port = Validate.between("port", port, 0, 65535);
-            return this;
+            return option(PORT, port);
         }
 
         public Builder ioThreads(int ioThreads) {
-            this.ioThreads = Validate.between("ioThreads", ioThreads, 1, 1024);
-            return this;
+            return option(IO_THREADS, ioThreads);
         }
 
         public Builder backlog(int backlog) {
-            this.backlog = Validate.atLeast("backlog", backlog, 1);
-            return this;
+            return option(BACKLOG, backlog);
         }
 
         public Builder threads(int threads) {
-            this.pool = pool.withThreads(Validate.between("threads", threads, 1, 10_000));
-            return this;
+            return option(THREADS, threads);
         }
 
         public Builder queues(int queues) {
-            this.pool = pool.withQueues(Validate.atLeast("queues", queues, 0));
-            return this;
+            return option(QUEUES, queues);
         }
 
         public Builder payloadBytes(int payloadBytes) {
-            this.payloadBytes = Validate.atLeast("payloadBytes", payloadBytes, 1024);
-            return this;
+            return option(PAYLOAD, payloadBytes);
         }
 
+        /** Every socket option at once, as {@code socket} has them. */
         public Builder socket(SocketOptions socket) {
-            this.socket = Validate.notNull("socket", socket);
+            this.socket = Validate.notNull("socket", socket).toBuilder();
             return this;
         }
 
+        /** @throws IllegalArgumentException when the pool's core exceeds its threads */
         public ServerOptions build() {
             return new ServerOptions(this);
         }

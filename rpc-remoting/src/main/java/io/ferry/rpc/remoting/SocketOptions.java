@@ -1,9 +1,18 @@
 package io.ferry.rpc.remoting;
 
-import java.util.Objects;
+import io.ferry.rpc.option.Option;
+import io.ferry.rpc.option.OptionValues;
+
+import static io.ferry.rpc.remoting.TransportOptions.KEEP_ALIVE;
+import static io.ferry.rpc.remoting.TransportOptions.RECEIVE_BUFFER;
+import static io.ferry.rpc.remoting.TransportOptions.SEND_BUFFER;
+import static io.ferry.rpc.remoting.TransportOptions.TCP_NO_DELAY;
+import static io.ferry.rpc.remoting.TransportOptions.WRITE_BUFFER_HIGH;
+import static io.ferry.rpc.remoting.TransportOptions.WRITE_BUFFER_LOW;
 
 /**
- * TCP options shared by clients and servers. Immutable; build with {@link #builder()}.
+ * TCP options shared by clients and servers. Immutable; build with {@link #builder()}. Each option, its default and
+ * range is declared in {@link TransportOptions}:
  *
  * <table>
  *   <caption>Options and defaults</caption>
@@ -19,6 +28,7 @@ import java.util.Objects;
 public final class SocketOptions {
     private static final SocketOptions DEFAULTS = builder().build();
 
+    private final OptionValues values;
     private final boolean tcpNoDelay;
     private final boolean keepAlive;
     private final int sendBufferBytes;
@@ -26,13 +36,22 @@ public final class SocketOptions {
     private final int writeBufferLowWaterMark;
     private final int writeBufferHighWaterMark;
 
-    private SocketOptions(Builder b) {
-        this.tcpNoDelay = b.tcpNoDelay;
-        this.keepAlive = b.keepAlive;
-        this.sendBufferBytes = b.sendBufferBytes;
-        this.receiveBufferBytes = b.receiveBufferBytes;
-        this.writeBufferLowWaterMark = b.writeBufferLowWaterMark;
-        this.writeBufferHighWaterMark = b.writeBufferHighWaterMark;
+    private SocketOptions(OptionValues values) {
+        this.values = values;
+        this.tcpNoDelay = values.get(TCP_NO_DELAY);
+        this.keepAlive = values.get(KEEP_ALIVE);
+        this.sendBufferBytes = values.get(SEND_BUFFER);
+        this.receiveBufferBytes = values.get(RECEIVE_BUFFER);
+        this.writeBufferLowWaterMark = values.get(WRITE_BUFFER_LOW);
+        this.writeBufferHighWaterMark = values.get(WRITE_BUFFER_HIGH);
+        checkMarks(writeBufferLowWaterMark, writeBufferHighWaterMark);
+    }
+
+    private static void checkMarks(int low, int high) {
+        if (high < low) {
+            throw new IllegalArgumentException("writeBufferHighWaterMark: " + high
+                    + " (expected: >= writeBufferLowWaterMark " + low + ")");
+        }
     }
 
     public static SocketOptions defaults() {
@@ -40,7 +59,16 @@ public final class SocketOptions {
     }
 
     public static Builder builder() {
-        return new Builder();
+        return new Builder(OptionValues.none());
+    }
+
+    public Builder toBuilder() {
+        return new Builder(values);
+    }
+
+    /** The options set on this object (the rest are at their defaults). */
+    public OptionValues values() {
+        return values;
     }
 
     public boolean tcpNoDelay() {
@@ -77,8 +105,8 @@ public final class SocketOptions {
 
     @Override
     public int hashCode() {
-        return Objects.hash(tcpNoDelay, keepAlive, sendBufferBytes, receiveBufferBytes, writeBufferLowWaterMark,
-                writeBufferHighWaterMark);
+        return java.util.Objects.hash(tcpNoDelay, keepAlive, sendBufferBytes, receiveBufferBytes,
+                writeBufferLowWaterMark, writeBufferHighWaterMark);
     }
 
     @Override
@@ -90,46 +118,47 @@ public final class SocketOptions {
     }
 
     public static final class Builder {
-        private boolean tcpNoDelay = true;
-        private boolean keepAlive = true;
-        private int sendBufferBytes;
-        private int receiveBufferBytes;
-        private int writeBufferLowWaterMark = 32 * 1024;
-        private int writeBufferHighWaterMark = 64 * 1024;
+        private OptionValues values;
+
+        private Builder(OptionValues values) {
+            this.values = values;
+        }
+
+        /**
+         * Sets one of {@link TransportOptions#SOCKET}, checked by the option.
+         *
+         * @throws IllegalArgumentException naming the option, the value and its range, or the options there are
+         */
+        public <T> Builder option(Option<T> option, T value) {
+            values = values.with(TransportOptions.accepted(option, TransportOptions.SOCKET, "a socket"), value);
+            return this;
+        }
 
         public Builder tcpNoDelay(boolean on) {
-            this.tcpNoDelay = on;
-            return this;
+            return option(TCP_NO_DELAY, on);
         }
 
         public Builder keepAlive(boolean on) {
-            this.keepAlive = on;
-            return this;
+            return option(KEEP_ALIVE, on);
         }
 
         public Builder sendBufferBytes(int bytes) {
-            this.sendBufferBytes = Validate.atLeast("sendBufferBytes", bytes, 0);
-            return this;
+            return option(SEND_BUFFER, bytes);
         }
 
         public Builder receiveBufferBytes(int bytes) {
-            this.receiveBufferBytes = Validate.atLeast("receiveBufferBytes", bytes, 0);
-            return this;
+            return option(RECEIVE_BUFFER, bytes);
         }
 
+        /** Both marks at once, so that a pair that is valid together is never refused half-set. */
         public Builder writeBufferWaterMarks(int low, int high) {
-            Validate.atLeast("writeBufferLowWaterMark", low, 1);
-            if (high < low) {
-                throw new IllegalArgumentException("writeBufferHighWaterMark: " + high + " (expected: >= "
-                        + "writeBufferLowWaterMark " + low + ")");
-            }
-            this.writeBufferLowWaterMark = low;
-            this.writeBufferHighWaterMark = high;
-            return this;
+            checkMarks(WRITE_BUFFER_LOW.check(low, ""), WRITE_BUFFER_HIGH.check(high, ""));
+            return option(WRITE_BUFFER_LOW, low).option(WRITE_BUFFER_HIGH, high);
         }
 
+        /** @throws IllegalArgumentException when the high water mark is below the low one */
         public SocketOptions build() {
-            return new SocketOptions(this);
+            return new SocketOptions(values);
         }
     }
 }

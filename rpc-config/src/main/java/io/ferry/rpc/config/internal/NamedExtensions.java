@@ -10,7 +10,7 @@ import io.ferry.rpc.config.extension.FilterProvider;
 import io.ferry.rpc.config.extension.LoadBalancerProvider;
 import io.ferry.rpc.config.extension.ReferenceContext;
 import io.ferry.rpc.config.extension.ServiceContext;
-import io.ferry.rpc.config.option.Option;
+import io.ferry.rpc.option.Option;
 import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.config.option.Settings;
 

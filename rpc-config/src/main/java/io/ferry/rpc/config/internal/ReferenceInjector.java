@@ -2,7 +2,7 @@ package io.ferry.rpc.config.internal;
 
 import io.ferry.rpc.RpcReference;
 import io.ferry.rpc.config.ReferenceConfig;
-import io.ferry.rpc.config.option.AnnotationValues;
+import io.ferry.rpc.config.internal.AnnotationValues;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;

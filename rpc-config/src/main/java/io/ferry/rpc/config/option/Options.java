@@ -1,19 +1,23 @@
 package io.ferry.rpc.config.option;
 
+import io.ferry.rpc.option.Scope;
+import io.ferry.rpc.option.Option;
 import io.ferry.rpc.remoting.Dispatcher;
+import io.ferry.rpc.remoting.Serialization;
 import io.ferry.rpc.remoting.ThreadPoolKind;
+import io.ferry.rpc.remoting.TransportOptions;
 
 import java.time.Duration;
 import java.util.List;
 
-import static io.ferry.rpc.config.option.Scope.APPLICATION;
-import static io.ferry.rpc.config.option.Scope.CONSUMER;
-import static io.ferry.rpc.config.option.Scope.METHOD;
-import static io.ferry.rpc.config.option.Scope.PROTOCOL;
-import static io.ferry.rpc.config.option.Scope.PROVIDER;
-import static io.ferry.rpc.config.option.Scope.REFERENCE;
-import static io.ferry.rpc.config.option.Scope.REGISTRY;
-import static io.ferry.rpc.config.option.Scope.SERVICE;
+import static io.ferry.rpc.option.Scope.APPLICATION;
+import static io.ferry.rpc.option.Scope.CONSUMER;
+import static io.ferry.rpc.option.Scope.METHOD;
+import static io.ferry.rpc.option.Scope.PROTOCOL;
+import static io.ferry.rpc.option.Scope.PROVIDER;
+import static io.ferry.rpc.option.Scope.REFERENCE;
+import static io.ferry.rpc.option.Scope.REGISTRY;
+import static io.ferry.rpc.option.Scope.SERVICE;
 
 /**
  * Every option of Ferry, once. The README's option reference is generated from {@link #all()}. Scopes list where
@@ -66,107 +70,48 @@ public final class Options {
     // ---- consumer connections
     public static final Option<String> URL = Option.of("url", String.class).defaultText("none: the registry")
             .scopes(REFERENCE).dubbo("url").doc("dubbo://host:port: call that provider directly").build();
-    public static final Option<Integer> CONNECTIONS = Option.of("connections", Integer.class).defaultText("0")
-            .range(0, 1024).scopes(REFERENCE, CONSUMER).dubbo("connections")
-            .doc("0: the shared elastic pool to each provider; N: N connections of the reference's own").build();
-    public static final Option<Integer> MAX_CONNECTIONS = Option.of("maxConnections", Integer.class)
-            .defaultText("cores").range(1, 1024).scopes(CONSUMER)
-            .doc("the most connections the shared pool opens to one provider while every one stays congested")
-            .build();
-    public static final Option<Duration> POOL_IDLE_TIMEOUT = Option.of("poolIdleTimeout", Duration.class)
-            .defaultText("30000").atLeast(1).scopes(CONSUMER)
-            .doc("an extra connection of the shared pool that carried no call this long drains and closes").build();
-    public static final Option<Duration> CONGESTION_WAIT = Option.of("congestionWait", Duration.class)
-            .defaultText("100").atLeast(1).scopes(CONSUMER)
-            .doc("how long a call waits for a writable connection, within its deadline, before CONGESTED").build();
-    public static final Option<Boolean> LAZY = Option.of("lazy", Boolean.class).defaultText("false")
-            .scopes(REFERENCE, CONSUMER).dubbo("lazy").doc("connect on the first call").build();
+    public static final Option<Integer> CONNECTIONS = TransportOptions.CONNECTIONS;
+    public static final Option<Integer> MAX_CONNECTIONS = TransportOptions.MAX_CONNECTIONS;
+    public static final Option<Duration> POOL_IDLE_TIMEOUT = TransportOptions.POOL_IDLE_TIMEOUT;
+    public static final Option<Duration> CONGESTION_WAIT = TransportOptions.CONGESTION_WAIT;
+    public static final Option<Boolean> LAZY = TransportOptions.LAZY;
     public static final Option<Boolean> CHECK = Option.of("check", Boolean.class).defaultText("true")
             .scopes(REFERENCE, CONSUMER).dubbo("check")
             .doc("reference() returns once a provider is ready, or fails after connectTimeout naming why").build();
-    public static final Option<Boolean> WAIT_FOR_READY = Option.of("waitForReady", Boolean.class)
-            .defaultText("false").scopes(REFERENCE, CONSUMER)
-            .doc("a call to a provider known to be down waits for a connection instead of failing at once").build();
-    public static final Option<Duration> CONNECT_TIMEOUT = Option.of("connectTimeout", Duration.class)
-            .defaultText("3000").atLeast(1).scopes(CONSUMER).dubbo("connect.timeout")
-            .doc("TCP connect, then the readiness ping's round trip").build();
-    public static final Option<Duration> RECONNECT_BACKOFF_MIN = Option.of("reconnectBackoffMin", Duration.class)
-            .defaultText("100").atLeast(1).scopes(CONSUMER)
-            .doc("first reconnect delay; doubles, with full jitter").build();
-    public static final Option<Duration> RECONNECT_BACKOFF_MAX = Option.of("reconnectBackoffMax", Duration.class)
-            .defaultText("5000").atLeast(1).scopes(CONSUMER).doc("longest reconnect delay").build();
+    public static final Option<Boolean> WAIT_FOR_READY = TransportOptions.WAIT_FOR_READY;
+    public static final Option<Duration> CONNECT_TIMEOUT = TransportOptions.CONNECT_TIMEOUT;
+    public static final Option<Duration> RECONNECT_BACKOFF_MIN = TransportOptions.RECONNECT_BACKOFF_MIN;
+    public static final Option<Duration> RECONNECT_BACKOFF_MAX = TransportOptions.RECONNECT_BACKOFF_MAX;
     public static final Option<Duration> CONNECT_SPREAD = Option.of("connectSpread", Duration.class)
             .defaultText("1000").atLeast(0).scopes(CONSUMER)
             .doc("first connects to providers the registry announces start at a random moment within this").build();
 
     // ---- both sides' transport
-    public static final Option<Integer> IO_THREADS = Option.of("ioThreads", Integer.class)
-            .defaultText("min(cores + 1, 32)").range(1, 1024).scopes(PROTOCOL, PROVIDER, CONSUMER).dubbo("iothreads")
-            .doc("event loop threads (the consumer's are shared by all references of a bootstrap)").build();
-    public static final Option<Integer> PAYLOAD = Option.of("payloadBytes", Integer.class).defaultText("8388608")
-            .unit("bytes").atLeast(1024).scopes(PROTOCOL, PROVIDER, CONSUMER).dubbo("payload")
-            .doc("the largest request or answer body, checked on both sides").build();
-    public static final Option<Duration> HEARTBEAT = Option.of("heartbeat", Duration.class).defaultText("60000")
-            .atLeast(1).scopes(PROTOCOL, CONSUMER).dubbo("heartbeat")
-            .doc("consumers ping after this long without reads (jittered ±50 %); 3 × this without reads closes")
-            .build();
-    public static final Option<Boolean> TCP_NO_DELAY = Option.of("tcpNoDelay", Boolean.class).defaultText("true")
-            .scopes(PROTOCOL, CONSUMER).doc("Nagle off, against 40 ms delayed-ACK stalls").build();
-    public static final Option<Boolean> KEEP_ALIVE = Option.of("keepAlive", Boolean.class).defaultText("true")
-            .scopes(PROTOCOL, CONSUMER).doc("TCP keep-alive").build();
-    public static final Option<Integer> SEND_BUFFER = Option.of("sendBufferBytes", Integer.class)
-            .defaultText("0 (OS default)").unit("bytes").atLeast(0).scopes(PROTOCOL, CONSUMER)
-            .doc("SO_SNDBUF").build();
-    public static final Option<Integer> RECEIVE_BUFFER = Option.of("receiveBufferBytes", Integer.class)
-            .defaultText("0 (OS default)").unit("bytes").atLeast(0).scopes(PROTOCOL, CONSUMER)
-            .doc("SO_RCVBUF").build();
-    public static final Option<Integer> WRITE_BUFFER_LOW = Option.of("writeBufferLowWaterMark", Integer.class)
-            .defaultText("32768").unit("bytes").atLeast(1).scopes(PROTOCOL, CONSUMER)
-            .doc("a connection is writable (read, by a provider) again below this").build();
-    public static final Option<Integer> WRITE_BUFFER_HIGH = Option.of("writeBufferHighWaterMark", Integer.class)
-            .defaultText("65536").unit("bytes").atLeast(1).scopes(PROTOCOL, CONSUMER)
-            .doc("above this a consumer stops writing to a connection and a provider stops reading it").build();
+    public static final Option<Integer> IO_THREADS = TransportOptions.IO_THREADS;
+    public static final Option<Integer> PAYLOAD = TransportOptions.PAYLOAD;
+    public static final Option<Duration> HEARTBEAT = TransportOptions.HEARTBEAT;
+    public static final Option<Boolean> TCP_NO_DELAY = TransportOptions.TCP_NO_DELAY;
+    public static final Option<Boolean> KEEP_ALIVE = TransportOptions.KEEP_ALIVE;
+    public static final Option<Integer> SEND_BUFFER = TransportOptions.SEND_BUFFER;
+    public static final Option<Integer> RECEIVE_BUFFER = TransportOptions.RECEIVE_BUFFER;
+    public static final Option<Integer> WRITE_BUFFER_LOW = TransportOptions.WRITE_BUFFER_LOW;
+    public static final Option<Integer> WRITE_BUFFER_HIGH = TransportOptions.WRITE_BUFFER_HIGH;
 
     // ---- provider
-    public static final Option<String> HOST = Option.of("host", String.class).defaultText("all local addresses")
-            .scopes(PROTOCOL).dubbo("host").doc("the address to listen on").build();
-    public static final Option<Integer> PORT = Option.of("port", Integer.class).defaultText("20880")
-            .range(0, 65535).scopes(PROTOCOL).dubbo("port").doc("0 picks a free port").build();
-    public static final Option<Integer> THREADS = Option.of("threads", Integer.class).defaultText("200")
-            .range(1, 10_000).scopes(PROTOCOL, PROVIDER, SERVICE).dubbo("threads").doc("the business pool").build();
-    public static final Option<Integer> QUEUES = Option.of("queues", Integer.class).defaultText("0").atLeast(0)
-            .scopes(PROTOCOL, PROVIDER, SERVICE).dubbo("queues")
-            .doc("requests that may wait for a business thread; 0: refused at once when every thread is busy")
-            .build();
-    public static final Option<ThreadPoolKind> THREAD_POOL = Option.of("threadPool", ThreadPoolKind.class)
-            .defaultText("fixed").scopes(PROTOCOL, PROVIDER, SERVICE).dubbo("threadpool")
-            .doc("fixed, cached, limited, eager").build();
-    public static final Option<Integer> CORE_THREADS = Option.of("coreThreads", Integer.class).defaultText("0")
-            .atLeast(0).scopes(PROTOCOL, PROVIDER, SERVICE).dubbo("corethreads")
-            .doc("threads a growing pool keeps when idle").build();
-    public static final Option<Duration> ALIVE = Option.of("alive", Duration.class).defaultText("60000")
-            .atLeast(1).scopes(PROTOCOL, PROVIDER, SERVICE).dubbo("alive").doc("how long an idle extra thread lives")
-            .build();
-    public static final Option<Dispatcher> DISPATCHER = Option.of("dispatcher", Dispatcher.class)
-            .defaultText("all").scopes(PROTOCOL, PROVIDER).dubbo("dispatcher")
-            .doc("all: requests on the business pool; direct: on the IO thread").build();
-    public static final Option<Integer> BACKLOG = Option.of("backlog", Integer.class).defaultText("1024")
-            .atLeast(1).scopes(PROTOCOL).dubbo("backlog").doc("the accept queue").build();
-    public static final Option<Integer> ACCEPTS = Option.of("accepts", Integer.class).defaultText("0 (no limit)")
-            .atLeast(0).scopes(PROTOCOL, PROVIDER).dubbo("accepts").doc("connections over it are closed at once")
-            .build();
-    public static final Option<Duration> SHUTDOWN_GRACE = Option.of("shutdownGrace", Duration.class)
-            .defaultText("500").atLeast(0).scopes(PROTOCOL)
-            .doc("requests still served after the readonly event").build();
-    public static final Option<Duration> SHUTDOWN_TIMEOUT = Option.of("shutdownTimeout", Duration.class)
-            .defaultText("10000").atLeast(1).scopes(PROTOCOL).dubbo("shutdown.timeout")
-            .doc("the longest a graceful shutdown waits for requests in flight").build();
-    public static final Option<Duration> FRAME_TIMEOUT = Option.of("frameTimeout", Duration.class)
-            .defaultText("10000").atLeast(1).scopes(PROTOCOL)
-            .doc("a frame still incomplete this long after its first byte: BAD_REQUEST, connection closed").build();
-    public static final Option<Long> PARTIAL_FRAME_BUDGET = Option.of("partialFrameBudgetBytes", Long.class)
-            .defaultText("¼ of the direct-memory limit").unit("bytes").atLeast(1024).scopes(PROTOCOL)
-            .doc("what frames arriving in pieces may hold, over all connections").build();
+    public static final Option<String> HOST = TransportOptions.HOST;
+    public static final Option<Integer> PORT = TransportOptions.PORT;
+    public static final Option<Integer> THREADS = TransportOptions.THREADS;
+    public static final Option<Integer> QUEUES = TransportOptions.QUEUES;
+    public static final Option<ThreadPoolKind> THREAD_POOL = TransportOptions.THREAD_POOL;
+    public static final Option<Integer> CORE_THREADS = TransportOptions.CORE_THREADS;
+    public static final Option<Duration> ALIVE = TransportOptions.ALIVE;
+    public static final Option<Dispatcher> DISPATCHER = TransportOptions.DISPATCHER;
+    public static final Option<Integer> BACKLOG = TransportOptions.BACKLOG;
+    public static final Option<Integer> ACCEPTS = TransportOptions.ACCEPTS;
+    public static final Option<Duration> SHUTDOWN_GRACE = TransportOptions.SHUTDOWN_GRACE;
+    public static final Option<Duration> SHUTDOWN_TIMEOUT = TransportOptions.SHUTDOWN_TIMEOUT;
+    public static final Option<Duration> FRAME_TIMEOUT = TransportOptions.FRAME_TIMEOUT;
+    public static final Option<Long> PARTIAL_FRAME_BUDGET = TransportOptions.PARTIAL_FRAME_BUDGET;
 
     // ---- registry and application
     public static final Option<String> REGISTRY_ADDRESS = Option.of("address", String.class).defaultText("none")
@@ -188,11 +133,15 @@ public final class Options {
             .defaultText("ferry-application")
             .scopes(APPLICATION).dubbo("name").doc("this process's application, as registered").build();
 
+    public static final Option<Serialization> SERIALIZATION = Option.of("serialization", Serialization.class)
+            .defaultText("hessian2").scopes(PROTOCOL, PROVIDER, CONSUMER).dubbo("serialization")
+            .doc("the body encoding: hessian2, the only one Ferry speaks (answers use the request's)").build();
+
     private static final List<Option<?>> ALL = List.of(TIMEOUT, RETRIES, LOAD_BALANCE, CLUSTER, FILTER, FORKS, ACTIVES,
             EXECUTES, IDEMPOTENT, ONEWAY, VERSION, GROUP, URL, CONNECTIONS, MAX_CONNECTIONS, POOL_IDLE_TIMEOUT,
             CONGESTION_WAIT, LAZY, CHECK, WAIT_FOR_READY, CONNECT_TIMEOUT, RECONNECT_BACKOFF_MIN,
-            RECONNECT_BACKOFF_MAX, CONNECT_SPREAD, IO_THREADS, PAYLOAD, HEARTBEAT, TCP_NO_DELAY, KEEP_ALIVE,
-            SEND_BUFFER, RECEIVE_BUFFER, WRITE_BUFFER_LOW, WRITE_BUFFER_HIGH, HOST, PORT, THREADS, QUEUES,
+            RECONNECT_BACKOFF_MAX, CONNECT_SPREAD, IO_THREADS, PAYLOAD, SERIALIZATION, HEARTBEAT, TCP_NO_DELAY,
+            KEEP_ALIVE, SEND_BUFFER, RECEIVE_BUFFER, WRITE_BUFFER_LOW, WRITE_BUFFER_HIGH, HOST, PORT, THREADS, QUEUES,
             THREAD_POOL, CORE_THREADS, ALIVE, DISPATCHER, BACKLOG, ACCEPTS, SHUTDOWN_GRACE, SHUTDOWN_TIMEOUT,
             FRAME_TIMEOUT, PARTIAL_FRAME_BUDGET, REGISTRY_ADDRESS, SESSION_TIMEOUT, REGISTRY_CONNECTION_TIMEOUT,
             REGISTRY_FILE, APPLICATION_NAME);

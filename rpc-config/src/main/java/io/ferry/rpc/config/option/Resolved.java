@@ -1,5 +1,7 @@
 package io.ferry.rpc.config.option;
 
+import io.ferry.rpc.option.Scope;
+import io.ferry.rpc.option.Option;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,5 +1,7 @@
 package io.ferry.rpc.config.option;
 
+import io.ferry.rpc.option.Scope;
+import io.ferry.rpc.option.Option;
 import io.ferry.rpc.config.fixtures.GeneratedSection;
 import org.junit.jupiter.api.Test;
 

@@ -7,7 +7,7 @@ import io.ferry.rpc.config.ProtocolConfig;
 import io.ferry.rpc.config.ReferenceConfig;
 import io.ferry.rpc.config.RegistryConfig;
 import io.ferry.rpc.config.ServiceConfig;
-import io.ferry.rpc.config.option.Option;
+import io.ferry.rpc.option.Option;
 import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.config.option.Settings;
 

@@ -1,7 +1,7 @@
 package io.ferry.rpc.config.internal.files;
 
-import io.ferry.rpc.config.option.PropertyKey;
-import io.ferry.rpc.config.option.Scope;
+import io.ferry.rpc.config.internal.files.PropertyKey;
+import io.ferry.rpc.option.Scope;
 import io.ferry.rpc.config.option.Settings;
 
 import java.util.LinkedHashMap;
@@ -66,7 +66,7 @@ final class FileModel {
             throw new IllegalArgumentException(entry.where() + ": " + entry.key() + ": a Dubbo key (expected: ferry"
                     + rest + ", with the option names of Ferry's reference)");
         }
-        if (!head.isEmpty() && io.ferry.rpc.config.option.DidYouMean.nearest(head, List.of("ferry")) != null) {
+        if (!head.isEmpty() && io.ferry.rpc.config.internal.files.DidYouMean.nearest(head, List.of("ferry")) != null) {
             throw new IllegalArgumentException(entry.where() + ": " + entry.key() + ": unknown key (did you mean ferry"
                     + rest + "?)");
         }

@@ -1,6 +1,6 @@
 package io.ferry.rpc.config.internal.files;
 
-import io.ferry.rpc.config.option.Scope;
+import io.ferry.rpc.option.Scope;
 import io.ferry.rpc.config.option.Settings;
 
 import java.io.IOException;

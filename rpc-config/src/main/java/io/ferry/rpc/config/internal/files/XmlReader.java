@@ -1,7 +1,7 @@
 package io.ferry.rpc.config.internal.files;
 
-import io.ferry.rpc.config.option.DidYouMean;
-import io.ferry.rpc.config.option.Option;
+import io.ferry.rpc.config.internal.files.DidYouMean;
+import io.ferry.rpc.option.Option;
 import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.config.option.Settings;
 import org.xml.sax.Attributes;
@@ -291,7 +291,6 @@ final class XmlReader extends DefaultHandler {
 
     private void protocol(Map<String, String> values, String where) {
         fixed(values, "name", "dubbo", where);
-        fixed(values, "serialization", "hessian2", where);
         options(XmlVocabulary.Element.PROTOCOL, values, model.protocol, where);
     }
 

@@ -1,8 +1,8 @@
 package io.ferry.rpc.config.internal.files;
 
-import io.ferry.rpc.config.option.Option;
+import io.ferry.rpc.option.Option;
 import io.ferry.rpc.config.option.Options;
-import io.ferry.rpc.config.option.Scope;
+import io.ferry.rpc.option.Scope;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,8 +33,7 @@ final class XmlVocabulary {
         REGISTRY("registry", Scope.REGISTRY, "the ZooKeeper registry (one per file)",
                 new Structural("protocol", false, "zookeeper, when the address has no scheme")),
         PROTOCOL("protocol", Scope.PROTOCOL, "the server services are exported on (one per file)",
-                new Structural("name", false, "dubbo (the only protocol Ferry speaks)"),
-                new Structural("serialization", false, "hessian2 (the only serialization Ferry speaks)")),
+                new Structural("name", false, "dubbo (the only protocol Ferry speaks)")),
         PROVIDER("provider", Scope.PROVIDER, "defaults for the protocol and every service of the file"),
         CONSUMER("consumer", Scope.CONSUMER, "defaults for every reference of the file"),
         SERVICE("service", Scope.SERVICE, "a service to export",

@@ -1,6 +1,6 @@
 package io.ferry.rpc.config.internal.files;
 
-import io.ferry.rpc.config.option.Option;
+import io.ferry.rpc.option.Option;
 
 import java.time.Duration;
 import java.util.Locale;

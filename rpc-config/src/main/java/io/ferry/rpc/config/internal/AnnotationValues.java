@@ -1,6 +1,8 @@
-package io.ferry.rpc.config.option;
+package io.ferry.rpc.config.internal;
 
 import io.ferry.rpc.RpcMethod;
+import io.ferry.rpc.config.option.Options;
+import io.ferry.rpc.config.option.Settings;
 import io.ferry.rpc.RpcReference;
 import io.ferry.rpc.RpcService;
 

@@ -1,4 +1,4 @@
-package io.ferry.rpc.config.option;
+package io.ferry.rpc.config.internal.files;
 
 import java.util.Collection;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package io.ferry.rpc.config.option;
+package io.ferry.rpc.option;
 
 /**
  * Where an option may be set. A narrower scope wins over a wider one for the calls it covers: a method's setting

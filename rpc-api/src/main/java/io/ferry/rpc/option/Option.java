@@ -1,4 +1,4 @@
-package io.ferry.rpc.config.option;
+package io.ferry.rpc.option;
 
 import java.time.Duration;
 import java.util.Collections;

@@ -1,4 +1,4 @@
-package io.ferry.rpc.remoting;
+package io.ferry.rpc.option;
 
 import java.time.Duration;
 

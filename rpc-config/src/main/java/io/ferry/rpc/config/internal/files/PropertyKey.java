@@ -1,5 +1,8 @@
-package io.ferry.rpc.config.option;
+package io.ferry.rpc.config.internal.files;
 
+import io.ferry.rpc.config.option.Options;
+import io.ferry.rpc.option.Scope;
+import io.ferry.rpc.option.Option;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

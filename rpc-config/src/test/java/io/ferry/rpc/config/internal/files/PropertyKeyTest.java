@@ -1,5 +1,7 @@
-package io.ferry.rpc.config.option;
+package io.ferry.rpc.config.internal.files;
 
+import io.ferry.rpc.config.option.Options;
+import io.ferry.rpc.option.Scope;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
