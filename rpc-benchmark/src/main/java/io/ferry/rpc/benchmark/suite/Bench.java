@@ -1,6 +1,5 @@
 package io.ferry.rpc.benchmark.suite;
 
-import io.ferry.rpc.benchmark.suite.report.SuiteReport;
 import io.ferry.rpc.benchmark.suite.systems.Provider;
 import io.ferry.rpc.benchmark.suite.systems.Systems;
 import io.ferry.rpc.benchmark.suite.systems.Tuning;
