@@ -1,6 +1,6 @@
 package io.ferry.rpc.remoting;
 
-import io.netty.util.internal.PlatformDependent;
+import io.ferry.rpc.remoting.internal.transport.DirectMemory;
 
 import java.time.Duration;
 
@@ -140,9 +140,12 @@ public final class ServerOptions {
         return partialFrameBudgetBytes;
     }
 
-    /** A quarter of the JVM's direct-memory limit ({@code -XX:MaxDirectMemorySize}, by default the heap's). */
+    /**
+     * A quarter of the JVM's direct-memory limit ({@code -XX:MaxDirectMemorySize}, by default the heap's), and no
+     * less than {@link #DEFAULT_PAYLOAD}.
+     */
     public static long defaultPartialFrameBudget() {
-        return Math.max(PlatformDependent.maxDirectMemory() / 4, DEFAULT_PAYLOAD);
+        return Math.max(DirectMemory.limit() / 4, DEFAULT_PAYLOAD);
     }
 
     public Builder toBuilder() {
