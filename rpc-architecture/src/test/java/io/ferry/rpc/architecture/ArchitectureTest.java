@@ -128,6 +128,14 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    @Test
+    void noMainClassUsesNettysInternals() {
+        noClasses().should().dependOnClassesThat().resideInAPackage("io.netty.util.internal..")
+                .because("Netty's internal package changes without notice between releases; JCTools, the JDK and"
+                        + " Netty's public API offer what Ferry needs")
+                .check(classes);
+    }
+
     /**
      * The public packages of all modules form no cycle among themselves.
      *
