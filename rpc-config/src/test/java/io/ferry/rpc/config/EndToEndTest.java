@@ -6,6 +6,7 @@ import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.config.fixtures.User;
 import io.ferry.rpc.remoting.ConnectionInfo;
+import io.ferry.rpc.remoting.Dispatcher;
 import io.ferry.rpc.config.fixtures.UserNotFoundException;
 import io.ferry.rpc.config.fixtures.UserService;
 import io.ferry.rpc.config.fixtures.UserServiceImpl;
@@ -298,27 +299,36 @@ class EndToEndTest {
         assertTrue(e.isNotExecuted());
     }
 
+    /** A {@code DIRECT} provider runs its methods on its IO threads: a synchronous call made from there fails. */
     @Test
     void syncCallOnAnIoThreadFailsAtOnce() throws Exception {
-        UserService users = reference();
         CompletableFuture<Throwable> seen = new CompletableFuture<>();
-        io.netty.channel.EventLoopGroup loop = new io.netty.channel.MultiThreadIoEventLoopGroup(1,
-                io.netty.channel.nio.NioIoHandler.newFactory());
+        Ferry relay = Ferry.builder().application(ApplicationConfig.of("e2e-relay")).protocol(ProtocolConfig.builder()
+                .host("127.0.0.1").port(0).dispatcher(Dispatcher.DIRECT).build()).build();
         try {
-            loop.execute(() -> {
-                try {
-                    users.hello("from io");
-                    seen.complete(null);
-                } catch (Throwable t) {
-                    seen.complete(t);
+            UserService users = relay.reference(ReferenceConfig.builder(UserService.class).url(url).build());
+            int port = relay.export(ServiceConfig.builder(UserService.class, new UserServiceImpl() {
+                @Override
+                public String hello(String name) {
+                    try {
+                        users.hello(name);
+                        seen.complete(null);
+                    } catch (Throwable t) {
+                        seen.complete(t);
+                    }
+                    return "relayed on " + Thread.currentThread().getName();
                 }
-            });
+            }).build());
+            UserService viaRelay = consumer.reference(ReferenceConfig.builder(UserService.class)
+                    .url("dubbo://127.0.0.1:" + port).build());
+            String answer = viaRelay.hello("from io");
+            assertTrue(answer.startsWith("relayed on ferry-server-io"), answer);
             Throwable t = seen.get(5, TimeUnit.SECONDS);
             RpcException e = assertInstanceOf(RpcException.class, t);
             assertEquals(RpcStatus.ILLEGAL_STATE, e.status());
-            assertTrue(e.getMessage().contains("IO thread"));
+            assertTrue(e.getMessage().contains("IO thread"), e.getMessage());
         } finally {
-            loop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            relay.close();
         }
     }
 

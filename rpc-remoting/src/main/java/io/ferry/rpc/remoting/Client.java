@@ -58,7 +58,7 @@ public final class Client implements AutoCloseable {
         return resources.ioThreads();
     }
 
-    /** True on one of Ferry's (or any Netty) event loop threads, where nothing may block. */
+    /** True on one of Ferry's IO threads (client or server), where nothing may block. */
     public static boolean isIoThread() {
         return Transports.inEventLoop();
     }

@@ -3,7 +3,7 @@ package io.ferry.rpc.remoting;
 import io.ferry.rpc.option.Option;
 import io.ferry.rpc.option.OptionValues;
 import io.ferry.rpc.option.Validate;
-import io.netty.util.internal.PlatformDependent;
+import io.ferry.rpc.remoting.internal.transport.DirectMemory;
 
 import java.time.Duration;
 
@@ -161,9 +161,12 @@ public final class ServerOptions {
         return partialFrameBudgetBytes;
     }
 
-    /** A quarter of the JVM's direct-memory limit ({@code -XX:MaxDirectMemorySize}, by default the heap's). */
+    /**
+     * A quarter of the JVM's direct-memory limit ({@code -XX:MaxDirectMemorySize}, by default the heap's), and no
+     * less than {@link #DEFAULT_PAYLOAD}.
+     */
     public static long defaultPartialFrameBudget() {
-        return Math.max(PlatformDependent.maxDirectMemory() / 4, PAYLOAD.defaultValue());
+        return Math.max(DirectMemory.limit() / 4, PAYLOAD.defaultValue());
     }
 
     public Builder toBuilder() {

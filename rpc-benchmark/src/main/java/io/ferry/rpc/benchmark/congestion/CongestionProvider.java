@@ -12,6 +12,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufAllocatorMetricProvider;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -72,15 +74,25 @@ public final class CongestionProvider implements Blob {
                 directMemoryUsed(), rssBytes(), lastFinishedMillis, maxQueued};
     }
 
+    /**
+     * Direct memory in use: the JDK's {@code direct} buffer pool, or Netty's default allocator if it holds more.
+     * On this process's JVM (JDK 17+, no {@code --add-opens java.base/java.nio}) Netty cannot allocate direct
+     * memory without a cleaner, so every chunk its allocator holds is a JDK direct buffer and already counted in
+     * the pool, next to the JDK's own buffers (socket IO): the pool is the whole figure, and adding the
+     * allocator's count to it would count Netty's chunks twice. Where Netty does run without cleaners the JDK does
+     * not see its chunks, and the allocator's larger figure stands in for the whole, short of the JDK's own few
+     * buffers.
+     */
     static long directMemoryUsed() {
-        long netty = io.netty.util.internal.PlatformDependent.usedDirectMemory();
-        long nio = 0;
+        long jdk = 0;
         for (BufferPoolMXBean pool : ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class)) {
             if ("direct".equals(pool.getName())) {
-                nio = pool.getMemoryUsed();
+                jdk = pool.getMemoryUsed();
             }
         }
-        return Math.max(netty, 0) + nio;
+        long netty = ByteBufAllocator.DEFAULT instanceof ByteBufAllocatorMetricProvider allocator
+                ? allocator.metric().usedDirectMemory() : 0;
+        return Math.max(jdk, netty);
     }
 
     /** Resident set size from /proc (Linux). */

@@ -1,7 +1,6 @@
 package io.ferry.rpc.benchmark.suite;
 
 import io.ferry.rpc.benchmark.Cli;
-import io.ferry.rpc.benchmark.suite.report.SuiteReport;
 import io.ferry.rpc.benchmark.suite.systems.Provider;
 import io.ferry.rpc.benchmark.suite.systems.Systems;
 import io.ferry.rpc.benchmark.suite.systems.Tuning;

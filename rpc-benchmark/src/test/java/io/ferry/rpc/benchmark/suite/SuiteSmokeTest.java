@@ -1,6 +1,5 @@
 package io.ferry.rpc.benchmark.suite;
 
-import io.ferry.rpc.benchmark.suite.report.SuiteReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

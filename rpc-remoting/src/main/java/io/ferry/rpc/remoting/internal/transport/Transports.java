@@ -19,7 +19,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
-import io.netty.util.internal.ThreadExecutorMap;
+import io.netty.util.concurrent.FastThreadLocalThread;
 
 import java.net.ConnectException;
 import java.util.Locale;
@@ -35,9 +35,10 @@ public final class Transports {
         return EPOLL ? "epoll" : "nio";
     }
 
+    /** Event loops on daemon threads named {@code <prefix>-<group>-<n>}, which {@link #inEventLoop()} knows. */
     public static EventLoopGroup newGroup(int threads, String threadNamePrefix) {
         IoHandlerFactory handler = EPOLL ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        return new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(threadNamePrefix, true), handler);
+        return new MultiThreadIoEventLoopGroup(threads, new IoThreadFactory(threadNamePrefix), handler);
     }
 
     public static Class<? extends SocketChannel> socketChannel() {
@@ -63,9 +64,13 @@ public final class Transports {
         return false;
     }
 
-    /** True on any Netty event loop thread, Ferry's or another library's. */
+    /**
+     * True on the IO threads of Ferry's event loops (every group {@link #newGroup} made), where nothing may
+     * block. Another library's Netty event loop is not recognised: Netty has no public way to ask whether the
+     * current thread runs one.
+     */
     public static boolean inEventLoop() {
-        return ThreadExecutorMap.currentExecutor() != null;
+        return Thread.currentThread() instanceof IoThread;
     }
 
     public static void applyClient(Bootstrap bootstrap, SocketOptions socket) {
@@ -95,5 +100,23 @@ public final class Transports {
 
     private static WriteBufferWaterMark waterMark(SocketOptions socket) {
         return new WriteBufferWaterMark(socket.writeBufferLowWaterMark(), socket.writeBufferHighWaterMark());
+    }
+
+    /** Netty's default threads (names, daemon, fast thread-locals), of a class that marks them as Ferry's IO. */
+    private static final class IoThreadFactory extends DefaultThreadFactory {
+        IoThreadFactory(String prefix) {
+            super(prefix, true);
+        }
+
+        @Override
+        protected Thread newThread(Runnable task, String name) {
+            return new IoThread(threadGroup, task, name);
+        }
+    }
+
+    private static final class IoThread extends FastThreadLocalThread {
+        IoThread(ThreadGroup group, Runnable task, String name) {
+            super(group, task, name);
+        }
     }
 }

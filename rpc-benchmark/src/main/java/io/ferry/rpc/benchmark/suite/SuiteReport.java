@@ -1,6 +1,5 @@
-package io.ferry.rpc.benchmark.suite.report;
+package io.ferry.rpc.benchmark.suite;
 
-import io.ferry.rpc.benchmark.suite.Measurement;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;

@@ -1,0 +1,198 @@
+package io.ferry.rpc.architecture;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.core.importer.Location;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+/**
+ * The module boundaries of DESIGN.md §1, checked on the compiled main classes of every module (rpc-api,
+ * rpc-remoting, rpc-registry, rpc-config and rpc-benchmark; this module depends on all of them): no module
+ * reaches into another's {@code internal} package, the API users compile against depends on nothing else of
+ * Ferry and carries no transport, serialization or registry types, each module keeps off what it must not use,
+ * no main class uses Netty's internals, and the public packages form no cycle.
+ *
+ * <p>A module's classes are the ones loaded from its class-path entry (its {@code target/classes} in a reactor
+ * build, its jar otherwise), found through one class of each, so a package is known to belong to a module
+ * without a list of packages kept here by hand.
+ */
+class ArchitectureTest {
+    /** A class of each module, to find the module's class-path entry by. */
+    private static final Map<String, String> MODULES = Map.of(
+            "rpc-api", "io.ferry.rpc.RpcException",
+            "rpc-remoting", "io.ferry.rpc.remoting.Client",
+            "rpc-registry", "io.ferry.rpc.registry.Registry",
+            "rpc-config", "io.ferry.rpc.config.Ferry",
+            "rpc-benchmark", "io.ferry.rpc.benchmark.ReadyProcess");
+
+    private static JavaClasses classes;
+    /** Module name to the packages of its main classes. */
+    private static final Map<String, Set<String>> packages = new TreeMap<>();
+
+    @BeforeAll
+    static void importClasses() throws Exception {
+        Map<String, Location> locations = new LinkedHashMap<>();
+        for (Map.Entry<String, String> module : MODULES.entrySet()) {
+            Class<?> marker = Class.forName(module.getValue());
+            locations.put(module.getKey(), Location.of(marker.getProtectionDomain().getCodeSource().getLocation()));
+        }
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importLocations(locations.values());
+        for (JavaClass c : classes) {
+            packages.computeIfAbsent(moduleOf(c, locations), m -> new TreeSet<>()).add(c.getPackageName());
+        }
+    }
+
+    private static String moduleOf(JavaClass c, Map<String, Location> locations) {
+        String source = path(c.getSource().orElseThrow().getUri().toString());
+        for (Map.Entry<String, Location> module : locations.entrySet()) {
+            if (source.startsWith(path(module.getValue().asURI().toString()))) {
+                return module.getKey();
+            }
+        }
+        throw new AssertionError(c.getName() + " comes from no module's class-path entry: " + source);
+    }
+
+    /** The file path in a class-path URI: {@code file:/a}, {@code file:///a} and {@code jar:file:/a!/} alike. */
+    private static String path(String uri) {
+        return uri.replaceFirst("^(jar:)?file:/+", "/");
+    }
+
+    private static boolean isInternal(String packageName) {
+        return (packageName + ".").contains(".internal.");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"remoting", "registry", "config", "benchmark"})
+    void noModuleImportsAnotherModulesInternals(String module) {
+        ArchRule rule = noClasses().that().resideOutsideOfPackage("io.ferry.rpc." + module + "..")
+                .should().dependOnClassesThat().resideInAPackage("io.ferry.rpc." + module + ".internal..")
+                .because("only rpc-" + module + " itself may use its internal package");
+        rule.check(classes);
+    }
+
+    @Test
+    void theApiDependsOnNothingElseOfFerryNorOnNettyHessianOrZooKeeper() {
+        String[] api = packages.get("rpc-api").toArray(String[]::new);
+        noClasses().that().resideInAnyPackage(api)
+                .should().dependOnClassesThat(resideInAPackage("io.ferry..").and(not(resideInAnyPackage(api))))
+                .orShould().dependOnClassesThat().resideInAnyPackage("io.netty..", "com.alibaba.com.caucho..",
+                        "org.apache.zookeeper..", "org.apache.curator..")
+                .because("rpc-api is what applications compile against, and every other module builds on it")
+                .check(classes);
+    }
+
+    @Test
+    void remotingKnowsNothingOfTheRegistry() {
+        noClasses().that().resideInAPackage("io.ferry.rpc.remoting..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.apache.zookeeper..", "org.apache.curator..",
+                        "io.ferry.rpc.registry..", "io.ferry.rpc.config..", "io.ferry.rpc.benchmark..")
+                .check(classes);
+    }
+
+    @Test
+    void theRegistryUsesNoNettyOfItsOwn() {
+        noClasses().that().resideInAPackage("io.ferry.rpc.registry..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.netty..", "io.ferry.rpc.remoting..",
+                        "io.ferry.rpc.config..", "io.ferry.rpc.benchmark..")
+                .check(classes);
+    }
+
+    @Test
+    void noLibraryModuleUsesTheBenchmarks() {
+        noClasses().that().resideOutsideOfPackage("io.ferry.rpc.benchmark..")
+                .should().dependOnClassesThat().resideInAPackage("io.ferry.rpc.benchmark..")
+                .because("rpc-benchmark is the demo and the experiments, never a dependency")
+                .check(classes);
+    }
+
+    @Test
+    void noMainClassUsesNettysInternals() {
+        noClasses().should().dependOnClassesThat().resideInAPackage("io.netty.util.internal..")
+                .because("Netty's internal package changes without notice between releases; JCTools, the JDK and"
+                        + " Netty's public API offer what Ferry needs")
+                .check(classes);
+    }
+
+    /**
+     * The public packages of all modules form no cycle among themselves.
+     *
+     * <p>Slicing: one slice per package of {@code io.ferry.rpc} and below (the root package of rpc-api included,
+     * which {@code slices().matching("io.ferry.rpc.(**)")} would leave out), each package on its own rather than
+     * one slice per module, since Maven already keeps the modules acyclic. Classes in an {@code internal} package,
+     * or below one, belong to no slice: the facade-over-internal pattern makes a public package and its own
+     * {@code internal} subtree depend on each other by design ({@code config.Ferry} runs on
+     * {@code config.internal.*}, which reads the public config types), so only the dependencies from one public
+     * class to another count. A cycle through internal classes only (public A → internal → public B → A) is not
+     * reported; the internal-package rules above keep such paths within one module.
+     */
+    @Test
+    void thePublicPackagesAreFreeOfCycles() {
+        slices().assignedFrom(PUBLIC_PACKAGES).should().beFreeOfCycles().check(classes);
+    }
+
+    private static final SliceAssignment PUBLIC_PACKAGES = new SliceAssignment() {
+        @Override
+        public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
+            String p = javaClass.getPackageName();
+            boolean ferry = p.equals("io.ferry.rpc") || p.startsWith("io.ferry.rpc.");
+            return ferry && !isInternal(p) ? SliceIdentifier.of(p) : SliceIdentifier.ignore();
+        }
+
+        @Override
+        public String getDescription() {
+            return "the public (non-internal) packages of io.ferry.rpc";
+        }
+    };
+
+    @Test
+    void everyPackageBelongsToOneModule() {
+        Map<String, List<String>> owners = new TreeMap<>();
+        packages.forEach((module, own) -> own.forEach(p -> owners.computeIfAbsent(p, k -> new ArrayList<>())
+                .add(module)));
+        owners.values().removeIf(modules -> modules.size() == 1);
+        if (!owners.isEmpty()) {
+            throw new AssertionError("packages split over modules (a class placed in another module's package to"
+                    + " reach its package-private members?): " + owners);
+        }
+    }
+
+    @Test
+    void theRulesSeeEveryModule() {
+        for (String module : MODULES.keySet()) {
+            if (packages.getOrDefault(module, Set.of()).isEmpty()) {
+                throw new AssertionError("no classes imported from " + module + ": the rules would pass vacuously");
+            }
+        }
+        for (String p : new String[] {"io.ferry.rpc", "io.ferry.rpc.cluster", "io.ferry.rpc.remoting",
+                "io.ferry.rpc.remoting.internal.client", "io.ferry.rpc.registry", "io.ferry.rpc.config",
+                "io.ferry.rpc.config.internal", "io.ferry.rpc.benchmark", "io.ferry.rpc.benchmark.congestion",
+                "io.ferry.rpc.benchmark.suite.jmh"}) {
+            if (!classes.containPackage(p)) {
+                throw new AssertionError("no classes imported from " + p + ": the rules above would pass vacuously");
+            }
+        }
+    }
+}
