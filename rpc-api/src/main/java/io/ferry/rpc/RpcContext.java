@@ -1,5 +1,7 @@
 package io.ferry.rpc;
 
+import io.ferry.rpc.spi.ContextPlumbing;
+
 import java.net.SocketAddress;
 import java.time.Duration;
 import java.util.Collections;
@@ -121,59 +123,68 @@ public final class RpcContext {
         return responseIn;
     }
 
-    // ---- for the framework: take-and-clear operations used around one call ----
+    // ---- for the framework, lent to ContextPlumbing: take-and-clear operations used around one call ----
 
-    /**
-     * Returns and clears the attachments set for the next call: a new mutable map the caller keeps, or an
-     * immutable empty one when none were set.
-     */
-    public Map<String, Object> takeOutgoingAttachments() {
-        if (outgoing.isEmpty()) {
-            return Collections.emptyMap();
+    static {
+        ContextPlumbing.install(new Plumbing());
+    }
+
+    /** What {@link ContextPlumbing} does to a context, on its behalf. */
+    private static final class Plumbing implements ContextPlumbing.Access {
+        @Override
+        public Map<String, Object> takeOutgoingAttachments(RpcContext c) {
+            if (c.outgoing.isEmpty()) {
+                return Collections.emptyMap();
+            }
+            Map<String, Object> copy = new HashMap<>(c.outgoing);
+            c.outgoing.clear();
+            return copy;
         }
-        Map<String, Object> copy = new HashMap<>(outgoing);
-        outgoing.clear();
-        return copy;
-    }
 
-    /** Returns and clears the timeout override for the next call, or null. */
-    public Duration takeTimeout() {
-        Duration t = timeout;
-        timeout = null;
-        return t;
-    }
-
-    /** True inside {@link #async}: the proxy should return at once and hand its future to {@link #offerAsync}. */
-    public boolean isAsyncRequested() {
-        return asyncRequested;
-    }
-
-    public void offerAsync(CompletableFuture<?> future) {
-        this.asyncFuture = future;
-    }
-
-    public void enterProviderCall(Map<String, Object> attachments, Deadline deadline, SocketAddress from) {
-        requestAttachments = attachments == null ? Collections.emptyMap() : Collections.unmodifiableMap(attachments);
-        incoming = deadline == null ? Deadline.none() : deadline;
-        remoteAddress = from;
-        responseOut.clear();
-    }
-
-    /** Ends the provider call: returns the response attachments it set and clears the context. */
-    public Map<String, Object> exitProviderCall() {
-        requestAttachments = Collections.emptyMap();
-        incoming = Deadline.none();
-        remoteAddress = null;
-        if (responseOut.isEmpty()) {
-            return Collections.emptyMap();
+        @Override
+        public Duration takeTimeout(RpcContext c) {
+            Duration t = c.timeout;
+            c.timeout = null;
+            return t;
         }
-        Map<String, Object> copy = new HashMap<>(responseOut);
-        responseOut.clear();
-        return copy;
-    }
 
-    public void setResponseAttachments(Map<String, Object> attachments) {
-        responseIn = attachments == null ? Collections.emptyMap() : Collections.unmodifiableMap(attachments);
+        @Override
+        public boolean isAsyncRequested(RpcContext c) {
+            return c.asyncRequested;
+        }
+
+        @Override
+        public void offerAsync(RpcContext c, CompletableFuture<?> future) {
+            c.asyncFuture = future;
+        }
+
+        @Override
+        public void enterProviderCall(RpcContext c, Map<String, Object> attachments, Deadline deadline,
+                                      SocketAddress from) {
+            c.requestAttachments = attachments == null ? Collections.emptyMap()
+                    : Collections.unmodifiableMap(attachments);
+            c.incoming = deadline == null ? Deadline.none() : deadline;
+            c.remoteAddress = from;
+            c.responseOut.clear();
+        }
+
+        @Override
+        public Map<String, Object> exitProviderCall(RpcContext c) {
+            c.requestAttachments = Collections.emptyMap();
+            c.incoming = Deadline.none();
+            c.remoteAddress = null;
+            if (c.responseOut.isEmpty()) {
+                return Collections.emptyMap();
+            }
+            Map<String, Object> copy = new HashMap<>(c.responseOut);
+            c.responseOut.clear();
+            return copy;
+        }
+
+        @Override
+        public void setResponseAttachments(RpcContext c, Map<String, Object> attachments) {
+            c.responseIn = attachments == null ? Collections.emptyMap() : Collections.unmodifiableMap(attachments);
+        }
     }
 
     /**

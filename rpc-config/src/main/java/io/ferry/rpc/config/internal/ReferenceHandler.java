@@ -10,6 +10,7 @@ import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.cluster.Directory;
+import io.ferry.rpc.spi.ContextPlumbing;
 import io.ferry.rpc.remoting.Client;
 
 import java.lang.reflect.InvocationHandler;
@@ -105,10 +106,10 @@ public final class ReferenceHandler implements InvocationHandler {
             throw new RpcException(RpcStatus.ILLEGAL_STATE, "not a remote method: " + method);
         }
         RpcContext context = RpcContext.current();
-        Duration override = context.takeTimeout();
+        Duration override = ContextPlumbing.takeTimeout(context);
         Deadline deadline = Deadline.afterNanos(override != null ? override.toNanos() : plan.timeoutNanos(), ticker)
                 .earlier(context.incomingDeadline());
-        Map<String, Object> attachments = context.takeOutgoingAttachments(); // this call's own, or empty
+        Map<String, Object> attachments = ContextPlumbing.takeOutgoingAttachments(context); // this call's own, or empty
         if (attachments.isEmpty()) {
             attachments = new HashMap<>(4);
         }
@@ -116,23 +117,23 @@ public final class ReferenceHandler implements InvocationHandler {
         Object[] arguments = args == null ? NO_ARGUMENTS : args;
         Method called = echo ? ECHO : method;
 
-        if (plan.oneway() && !plan.async() && !context.isAsyncRequested()) {
+        if (plan.oneway() && !plan.async() && !ContextPlumbing.isAsyncRequested(context)) {
             return sendOneway(new Invocation(service, version, group, called, arguments, attachments, deadline,
                     true, callbacks), method);
         }
-        if (plan.async() || context.isAsyncRequested()) {
+        if (plan.async() || ContextPlumbing.isAsyncRequested(context)) {
             Invocation invocation = new Invocation(service, version, group, called, arguments, attachments,
                     deadline, plan.oneway(), callbacks);
             CompletableFuture<Object> future = invoker.invoke(invocation).thenApply(result -> {
                 // runs on the callback thread that completes the call: stages the caller chained before
                 // completion run right after on the same thread and see the answer's attachments
-                RpcContext.current().setResponseAttachments(result.attachments());
+                ContextPlumbing.setResponseAttachments(RpcContext.current(), result.attachments());
                 return result.value();
             });
             if (plan.async()) {
                 return future;
             }
-            context.offerAsync(future);
+            ContextPlumbing.offerAsync(context, future);
             return defaultValue(method.getReturnType());
         }
         if (Client.isIoThread()) {
@@ -182,7 +183,7 @@ public final class ReferenceHandler implements InvocationHandler {
         }
         try {
             Result result = future.join();
-            context.setResponseAttachments(result.attachments());
+            ContextPlumbing.setResponseAttachments(context, result.attachments());
             return result.value();
         } catch (CompletionException e) {
             throw throwable(e.getCause(), method);

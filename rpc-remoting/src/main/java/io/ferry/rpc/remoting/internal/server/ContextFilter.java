@@ -5,6 +5,7 @@ import io.ferry.rpc.Invocation;
 import io.ferry.rpc.Invoker;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcContext;
+import io.ferry.rpc.spi.ContextPlumbing;
 
 import java.net.SocketAddress;
 import java.util.HashMap;
@@ -26,13 +27,13 @@ final class ContextFilter implements Filter {
     @Override
     public CompletableFuture<Result> invoke(Invocation invocation, Invoker next) {
         RpcContext context = RpcContext.current();
-        context.enterProviderCall(invocation.attachments(), invocation.deadline(), remote);
+        ContextPlumbing.enterProviderCall(context, invocation.attachments(), invocation.deadline(), remote);
         CompletableFuture<Result> result;
         Map<String, Object> set;
         try {
             result = Invokers.start(next, invocation);
         } finally {
-            set = context.exitProviderCall();
+            set = ContextPlumbing.exitProviderCall(context);
         }
         if (set.isEmpty()) {
             return result;
