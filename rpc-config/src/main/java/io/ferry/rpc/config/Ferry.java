@@ -4,6 +4,7 @@ import io.ferry.rpc.EchoService;
 import io.ferry.rpc.RpcExport;
 import io.ferry.rpc.RpcReference;
 import io.ferry.rpc.Ticker;
+import io.ferry.rpc.config.internal.AnnotationValues;
 import io.ferry.rpc.config.internal.ExportAssembly;
 import io.ferry.rpc.config.internal.FerryRuntime;
 import io.ferry.rpc.config.internal.NamedExtensions;
@@ -21,7 +22,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -48,13 +48,13 @@ public final class Ferry implements AutoCloseable {
     private final FerryRuntime runtime;
     private final Thread shutdownHook;
     private final CountDownLatch terminated = new CountDownLatch(1);
-    private final Map<String, Object> named = new ConcurrentHashMap<>();
-    private final Map<String, ReferenceConfig<?>> namedConfigs = new ConcurrentHashMap<>();
+    private final DeclaredReferences declared;
 
     private Ferry(Builder b) {
         Sources sources = b.sources != null ? b.sources
                 : Sources.of(System.getProperties(), Thread.currentThread().getContextClassLoader());
         this.layers = new ConfigLayers(sources, b);
+        this.declared = b.declared != null ? b.declared : new DeclaredReferences();
         NamedExtensions.check(layers.consumer().settings()); // a name nothing registers fails at start
         NamedExtensions.check(layers.serviceDefaults());
         this.runtime = new FerryRuntime(layers.consumer().ioThreads(), layers.protocol().serverOptions(),
@@ -99,12 +99,7 @@ public final class Ferry implements AutoCloseable {
     /** Exports an object whose class is annotated {@link RpcExport}. Returns the bound port. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public int export(Object implementation) {
-        RpcExport export = implementation.getClass().getAnnotation(RpcExport.class);
-        if (export == null) {
-            throw new IllegalArgumentException("implementation: " + implementation.getClass().getName()
-                    + " (expected: a class annotated @RpcExport)");
-        }
-        Class iface = export.value() != void.class ? export.value() : onlyInterface(implementation.getClass());
+        Class iface = AnnotationValues.exportedInterface(implementation.getClass());
         return export(ServiceConfig.builder(iface, implementation).build());
     }
 
@@ -222,59 +217,26 @@ public final class Ferry implements AutoCloseable {
                 : fromProperties(file);
     }
 
-    /**
-     * Builds what a file described. {@code sources}: null for the system properties and the class path's
-     * {@code ferry.properties}; tests pass their own.
-     */
+    /** Builds what a file described; {@code sources}: null for -D and the class path's, tests pass their own. */
     static Ferry fromLoaded(FileBootstrap.Loaded loaded, Sources sources) {
-        Builder builder = builder().protocol(loaded.protocol()).consumer(loaded.consumer()).sources(sources);
-        builder.providerDefaults(loaded.provider());
-        builder.registrySettings = loaded.registrySettings().isEmpty() ? null : loaded.registrySettings();
-        if (loaded.application() != null) {
-            builder.application(loaded.application());
-        }
-        if (loaded.registry() != null) {
-            builder.registry(loaded.registry());
-        }
-        Ferry ferry = builder.build();
-        try {
-            ferry.layers.refuseStrayOverrides(loaded);
-            loaded.services().forEach(ferry::export);
-            loaded.references().forEach((id, config) -> {
-                ferry.namedConfigs.put(id, config);
-                ferry.named.put(id, ferry.reference(config));
-            });
-            return ferry;
-        } catch (RuntimeException e) {
-            ferry.close();
-            throw e;
-        }
+        return FileFerry.build(loaded, sources, new DeclaredReferences());
     }
 
     /** One line on what runs: the port it serves on (if any) and the references a file declared. */
     public String describe() {
         Server server = runtime.runningServer();
         return (server == null ? "no services" : "serving on port " + server.port())
-                + (named.isEmpty() ? "" : "; references " + named.keySet());
+                + (declared.ids().isEmpty() ? "" : "; references " + declared.ids());
     }
 
     /** The settings of a reference a file declared, by its id: {@link #settingsOf(ReferenceConfig)} for files. */
     public Resolved settingsOf(String referenceId) {
-        ReferenceConfig<?> config = namedConfigs.get(referenceId);
-        if (config == null) {
-            throw new IllegalArgumentException("reference: '" + referenceId + "' (expected: one of "
-                    + namedConfigs.keySet() + ")");
-        }
-        return settingsOf(config);
+        return settingsOf(declared.config(referenceId));
     }
 
     /** A reference a file declared ({@code <reference id>}, {@code ferry.reference.<id>.*}), by its id. */
     public <T> T reference(String id, Class<T> type) {
-        Object proxy = named.get(id);
-        if (proxy == null) {
-            throw new IllegalArgumentException("reference: '" + id + "' (expected: one of " + named.keySet() + ")");
-        }
-        return type.cast(proxy);
+        return declared.proxy(id, type);
     }
 
     /**
@@ -316,13 +278,8 @@ public final class Ferry implements AutoCloseable {
         return terminated.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
-    private static Class<?> onlyInterface(Class<?> type) {
-        Class<?>[] interfaces = type.getInterfaces();
-        if (interfaces.length != 1) {
-            throw new IllegalArgumentException("@RpcExport on " + type.getName() + ": it implements "
-                    + interfaces.length + " interfaces (expected: name the service interface in @RpcExport(value))");
-        }
-        return interfaces[0];
+    ConfigLayers layers() {
+        return layers;
     }
 
     public static final class Builder {
@@ -337,6 +294,13 @@ public final class Ferry implements AutoCloseable {
         /** A file's provider scope and registry settings (code has neither). */
         Settings providerDefaults = new Settings();
         Settings registrySettings;
+        DeclaredReferences declared;
+
+        /** Where a file's references are kept by id. */
+        Builder declared(DeclaredReferences declared) {
+            this.declared = declared;
+            return this;
+        }
 
         /** A file's provider scope: defaults for the protocol and every service, placed after sources merge. */
         Builder providerDefaults(Settings provider) {

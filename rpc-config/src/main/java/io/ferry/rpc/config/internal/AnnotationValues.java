@@ -91,4 +91,27 @@ public final class AnnotationValues {
     private static String where(Field field) {
         return field.getDeclaringClass().getName() + "." + field.getName();
     }
+
+    /**
+     * The service interface of an {@link io.ferry.rpc.RpcExport} class: the one it names, else its only interface.
+     *
+     * @throws IllegalArgumentException when the class is not annotated, or implements several interfaces and names
+     *                                  none
+     */
+    public static Class<?> exportedInterface(Class<?> implementation) {
+        io.ferry.rpc.RpcExport export = implementation.getAnnotation(io.ferry.rpc.RpcExport.class);
+        if (export == null) {
+            throw new IllegalArgumentException("implementation: " + implementation.getName()
+                    + " (expected: a class annotated @RpcExport)");
+        }
+        if (export.value() != void.class) {
+            return export.value();
+        }
+        Class<?>[] interfaces = implementation.getInterfaces();
+        if (interfaces.length != 1) {
+            throw new IllegalArgumentException("@RpcExport on " + implementation.getName() + ": it implements "
+                    + interfaces.length + " interfaces (expected: name the service interface in @RpcExport(value))");
+        }
+        return interfaces[0];
+    }
 }
