@@ -84,24 +84,21 @@ class DiscoveryTest {
     void aCallRefusedUnrunByAFullPoolMovesToAnotherProviderAtOnce() throws Exception {
         Named busy = new Named("busy");
         Named free = new Named("free");
-        provider(busy, 1);
+        Ferry busyProvider = provider(busy, 1);
         provider(free, 10);
         WhoAmI who = consumer();
         callUntil(who, s -> s.size() == 2);
-        CompletableFuture<String> holding = null;
-        // occupy busy's only thread (calls land at random: retry until one lands there)
-        for (int i = 0; i < 50 && busy.held.getCount() > 0; i++) {
-            CompletableFuture<String> f = RpcContext.async(who::hold);
-            if (busy.held.await(200, TimeUnit.MILLISECONDS)) {
-                holding = f;
-            }
-        }
-        assertTrue(busy.held.getCount() == 0, "a call is holding busy's only thread");
+        // occupy busy's only thread by calling it directly: through the cluster, a hold() could land on free
+        // instead, or be refused by busy and move to free, taking free's threads on a slow machine
+        Ferry direct = zk.track(Ferry.builder().shutdownHook(false).build());
+        WhoAmI busyOnly = direct.reference(ReferenceConfig.builder(WhoAmI.class)
+                .url("dubbo://127.0.0.1:" + busyProvider.port()).timeout(Duration.ofSeconds(30)).build());
+        CompletableFuture<String> holding = RpcContext.async(busyOnly::hold);
+        assertTrue(busy.held.await(10, TimeUnit.SECONDS), "a call is holding busy's only thread");
         for (int i = 0; i < 40; i++) {
             assertEquals("free", who.who(), "every call ends on the free provider, none fails");
         }
         busy.release.countDown();
-        free.release.countDown(); // hold() calls that landed on the free provider finish too
         assertEquals("busy", holding.get(10, TimeUnit.SECONDS));
     }
 
