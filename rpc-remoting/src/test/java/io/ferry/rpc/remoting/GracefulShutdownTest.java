@@ -1,5 +1,6 @@
 package io.ferry.rpc.remoting;
 
+import io.ferry.rpc.testkit.StandardErrorLines;
 import static io.ferry.rpc.remoting.ClientExtension.hello;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcException;

@@ -1,9 +1,10 @@
-package io.ferry.rpc.remoting;
+package io.ferry.rpc.testkit;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -11,11 +12,12 @@ import java.util.List;
  * What this JVM writes to standard error while open, still passed on to the real stream: slf4j-simple (the tests'
  * binding) looks {@code System.err} up for every line, so the log lines of every thread land here.
  */
-final class StandardErrorLines implements AutoCloseable {
+public final class StandardErrorLines implements AutoCloseable {
     private final PrintStream original = System.err;
     private final ByteArrayOutputStream captured = new ByteArrayOutputStream();
 
-    StandardErrorLines() {
+    /** Starts capturing; {@link #close()} puts the real stream back. */
+    public StandardErrorLines() {
         System.setErr(new PrintStream(new OutputStream() {
             @Override
             public void write(int b) {
@@ -36,7 +38,7 @@ final class StandardErrorLines implements AutoCloseable {
     }
 
     /** The lines so far that contain {@code text}. */
-    List<String> containing(String text) {
+    public List<String> containing(String text) {
         String all;
         synchronized (captured) {
             all = captured.toString(StandardCharsets.UTF_8);
@@ -48,9 +50,9 @@ final class StandardErrorLines implements AutoCloseable {
      * The first line containing each of {@code texts}, each found after the one before it: fails naming the first
      * text missing from that point on, so a test can pin the order of log lines.
      */
-    List<String> inOrder(String... texts) {
+    public List<String> inOrder(String... texts) {
         List<String> lines = containing("");
-        List<String> found = new java.util.ArrayList<>();
+        List<String> found = new ArrayList<>();
         int from = 0;
         for (String text : texts) {
             int at = from;
