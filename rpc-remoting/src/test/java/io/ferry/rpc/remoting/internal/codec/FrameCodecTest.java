@@ -313,7 +313,7 @@ class FrameCodecTest {
         ConsumerEnd(int limit) {
             ClientHandler handler = new ClientHandler();
             channel = new EmbeddedChannel();
-            Connections.bind(handler, channel, "peer", TIMER);
+            Connections.bind(handler, channel, "peer", TIMER, Ticker.system());
             channel.pipeline().addLast(new FrameDecoder(FrameDecoder.Side.CONSUMER, limit), handler);
             connection = Connections.of(channel);
         }
