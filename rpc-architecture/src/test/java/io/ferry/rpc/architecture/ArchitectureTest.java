@@ -1,5 +1,7 @@
 package io.ferry.rpc.architecture;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -8,6 +10,7 @@ import com.tngtech.archunit.core.importer.Location;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import io.ferry.rpc.Ticker;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,7 +35,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * rpc-remoting, rpc-registry, rpc-config and rpc-benchmark; this module depends on all of them): no module
  * reaches into another's {@code internal} package, the API users compile against depends on nothing else of
  * Ferry and carries no transport, serialization or registry types, each module keeps off what it must not use,
- * no main class uses Netty's internals, and the public packages form no cycle.
+ * no main class uses Netty's internals, none but {@link Ticker} reads the system clock, and the public packages
+ * form no cycle.
  *
  * <p>A module's classes are the ones loaded from its class-path entry (its {@code target/classes} in a reactor
  * build, its jar otherwise), found through one class of each, so a package is known to belong to a module
@@ -133,6 +137,24 @@ class ArchitectureTest {
         noClasses().should().dependOnClassesThat().resideInAPackage("io.netty.util.internal..")
                 .because("Netty's internal package changes without notice between releases; JCTools, the JDK and"
                         + " Netty's public API offer what Ferry needs")
+                .check(classes);
+    }
+
+    /** A call to, or a method reference of, {@code System.nanoTime()} or {@code System.currentTimeMillis()}. */
+    private static final DescribedPredicate<JavaAccess<?>> SYSTEM_CLOCK = DescribedPredicate.describe(
+            "the target is System.nanoTime() or System.currentTimeMillis()",
+            access -> access.getTargetOwner().isEquivalentTo(System.class)
+                    && Set.of("nanoTime", "currentTimeMillis").contains(access.getName()));
+
+    @Test
+    void noMainClassButTickerReadsTheSystemClock() {
+        noClasses().that().resideOutsideOfPackage("io.ferry.rpc.benchmark..")
+                .and().doNotHaveFullyQualifiedName(Ticker.class.getName())
+                .should().accessTargetWhere(SYSTEM_CLOCK)
+                .because("time is a parameter: every time read goes through an injected Ticker (Ticker.system() is"
+                        + " the one place that reads System.nanoTime()) and wall time through an injected"
+                        + " java.time.Clock, so that tests move fake time instead of sleeping; rpc-benchmark is left"
+                        + " out, since it measures real elapsed time on purpose")
                 .check(classes);
     }
 

@@ -1,5 +1,6 @@
 package io.ferry.rpc.registry;
 
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.registry.internal.ProviderCache;
 import io.ferry.rpc.registry.internal.QuietZooKeeperLogs;
 import io.ferry.rpc.registry.internal.SerialExecutor;
@@ -60,7 +61,8 @@ import java.util.function.Consumer;
  * this registry registered (a node of the expired session can linger for a session timeout), and it re-reads every
  * subscribed provider list. While ZooKeeper is away (suspended, lost) nothing is unregistered and subscribers keep
  * the last list; every list read is also kept in a cache file, and a subscription that cannot reach ZooKeeper
- * starts from the cached list. Failed registrations and reads are retried every few seconds.
+ * starts from the cached list. Failed registrations and reads are retried every few seconds. How long ZooKeeper has
+ * been unreachable ({@link #describe()}) is measured on a {@link Ticker}, the system's unless one is given.
  *
  * <h2>Why not Curator's recipes</h2>
  * Curator 5.9's {@code PersistentNode} creates missing parents as container nodes (Dubbo's are persistent, and the
@@ -84,7 +86,10 @@ public final class ZookeeperRegistry implements Registry {
     /** The thread this registry made for itself, or null when it runs on a scheduler it was given. */
     private final ScheduledExecutorService ownThread;
     private final SerialExecutor executor;
-    /** When the connection to ZooKeeper was lost (or first tried), 0 while connected. */
+    private final Ticker ticker;
+    /** Whether ZooKeeper is out of reach: lost, or never reached yet. */
+    private volatile boolean unreachable;
+    /** When, on the ticker, the connection to ZooKeeper was lost (or first tried); meaningful while unreachable. */
     private volatile long unreachableSinceNanos;
     /** The URLs registered and not unregistered: what close() deletes. */
     private final Set<ServiceUrl> registered = ConcurrentHashMap.newKeySet();
@@ -104,7 +109,7 @@ public final class ZookeeperRegistry implements Registry {
 
     /** A registry with a {@code ferry-registry} thread of its own, which {@link #close()} stops. */
     public ZookeeperRegistry(RegistryOptions options) {
-        this(options, Optional.empty());
+        this(options, Optional.empty(), Ticker.system());
     }
 
     /**
@@ -115,11 +120,22 @@ public final class ZookeeperRegistry implements Registry {
      * scheduler's thread.
      */
     public ZookeeperRegistry(RegistryOptions options, ScheduledExecutorService scheduler) {
-        this(options, Optional.of(Objects.requireNonNull(scheduler, "scheduler")));
+        this(options, scheduler, Ticker.system());
     }
 
-    private ZookeeperRegistry(RegistryOptions options, Optional<ScheduledExecutorService> scheduler) {
+    /**
+     * As {@link #ZookeeperRegistry(RegistryOptions, ScheduledExecutorService)}, with time read from {@code ticker}:
+     * a {@code Ferry} bootstrap passes its own, tests a fake one.
+     */
+    public ZookeeperRegistry(RegistryOptions options, ScheduledExecutorService scheduler, Ticker ticker) {
+        this(options, Optional.of(Objects.requireNonNull(scheduler, "scheduler")),
+                Objects.requireNonNull(ticker, "ticker"));
+    }
+
+    private ZookeeperRegistry(RegistryOptions options, Optional<ScheduledExecutorService> scheduler,
+                              Ticker ticker) {
         this.options = options;
+        this.ticker = ticker;
         if (options.embedded()) {
             QuietZooKeeperLogs.apply(); // before the first client logs its environment
         }
@@ -140,7 +156,7 @@ public final class ZookeeperRegistry implements Registry {
                 // retries every few seconds
                 .retryPolicy(new RetryNTimes(1, 1000))
                 .build();
-        long startNanos = System.nanoTime();
+        long startNanos = ticker.nanoTime();
         client.getConnectionStateListenable().addListener((c, state) -> stateChanged(state));
         client.start();
         try {
@@ -148,6 +164,7 @@ public final class ZookeeperRegistry implements Registry {
                 session = sessionId(); // at once: the listener that also says so may run after register()
             } else {
                 unreachableSinceNanos = startNanos;
+                unreachable = true;
                 log.warn("ZooKeeper at {} not reachable within {} ms; working from the cache file until it is",
                         options.connectString(), options.connectionTimeout().toMillis());
             }
@@ -164,10 +181,9 @@ public final class ZookeeperRegistry implements Registry {
 
     @Override
     public String describe() {
-        long since = unreachableSinceNanos;
         return "ZooKeeper " + options.connectString() + (options.embedded() ? " (embedded=true)" : "")
-                + (since == 0 ? ""
-                : ", unreachable for " + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - since) + " s");
+                + (!unreachable ? "" : ", unreachable for "
+                + TimeUnit.NANOSECONDS.toSeconds(ticker.nanoTime() - unreachableSinceNanos) + " s");
     }
 
     /** Whether this registry holds a share of an embedded server of this process. */
@@ -594,7 +610,7 @@ public final class ZookeeperRegistry implements Registry {
     private void stateChanged(ConnectionState state) {
         log.info("ZooKeeper {} at {}", state, options.connectString());
         if (state.isConnected()) {
-            unreachableSinceNanos = 0;
+            unreachable = false;
             long id = sessionId();
             session = id;
             if (!closed && id != 0) {
@@ -602,8 +618,9 @@ public final class ZookeeperRegistry implements Registry {
             }
         } else {
             session = 0;
-            if (unreachableSinceNanos == 0) {
-                unreachableSinceNanos = System.nanoTime();
+            if (!unreachable) {
+                unreachableSinceNanos = ticker.nanoTime();
+                unreachable = true;
             }
             scheduleTakeover();
         }
@@ -633,7 +650,7 @@ public final class ZookeeperRegistry implements Registry {
     private void takeOver() {
         synchronized (this) {
             takeoverScheduled = false;
-            if (closed || unreachableSinceNanos == 0) {
+            if (closed || !unreachable) {
                 refusedRounds = 0;
                 return;
             }
@@ -652,7 +669,7 @@ public final class ZookeeperRegistry implements Registry {
                 log.debug("could not host the embedded ZooKeeper: {}", e.toString());
             }
         }
-        if (unreachableSinceNanos == 0) {
+        if (!unreachable) {
             refusedRounds = 0;
             return;
         }
@@ -699,7 +716,7 @@ public final class ZookeeperRegistry implements Registry {
             }
             closed = true; // the executor starts nothing new from here on
         }
-        if (unreachableSinceNanos == 0) {
+        if (!unreachable) {
             // while unreachable there is nothing to delete now: the session's nodes go when it expires
             List<CompletableFuture<?>> deletes = new ArrayList<>();
             for (ServiceUrl url : registered) {

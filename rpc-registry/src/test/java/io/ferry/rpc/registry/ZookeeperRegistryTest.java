@@ -1,5 +1,6 @@
 package io.ferry.rpc.registry;
 
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.testkit.StandardErrorLines;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
@@ -26,6 +27,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -306,6 +308,30 @@ class ZookeeperRegistryTest {
                 .cacheFile(tmp.resolve(cacheName)).build(), scheduler);
         registries.add(registry);
         return registry;
+    }
+
+    @Test
+    void describeSaysHowLongZooKeeperHasBeenUnreachableOnTheTicker() {
+        AtomicLong now = new AtomicLong(7);
+        Ticker ticker = now::get;
+        ScheduledExecutorService scheduler = sharedScheduler();
+        try {
+            ZookeeperRegistry registry = new ZookeeperRegistry(RegistryOptions.builder().address("127.0.0.1",
+                    zk.port()).sessionTimeout(Duration.ofSeconds(2)).connectionTimeout(Duration.ofSeconds(2))
+                    .cacheFile(tmp.resolve("t.cache")).build(), scheduler, ticker);
+            registries.add(registry);
+            assertEquals("ZooKeeper 127.0.0.1:" + zk.port(), registry.describe());
+
+            zk.stop();
+            Awaitility.await("the registry sees the server gone").atMost(Duration.ofSeconds(15))
+                    .until(registry::describe, d -> d.endsWith(", unreachable for 0 s"));
+            now.addAndGet(TimeUnit.SECONDS.toNanos(90));
+            assertEquals("ZooKeeper 127.0.0.1:" + zk.port() + ", unreachable for 90 s", registry.describe());
+        } finally {
+            registries.forEach(ZookeeperRegistry::close);
+            registries.clear();
+            scheduler.shutdownNow();
+        }
     }
 
     private static List<String> registryThreads() {

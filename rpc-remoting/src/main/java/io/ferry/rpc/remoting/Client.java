@@ -2,11 +2,13 @@ package io.ferry.rpc.remoting;
 
 import io.ferry.rpc.option.Validate;
 import io.ferry.rpc.ClassAllowList;
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.internal.client.ClientResources;
 import io.ferry.rpc.remoting.internal.client.ProviderClient;
 import io.ferry.rpc.remoting.internal.service.ServiceSchema;
 import io.ferry.rpc.remoting.internal.transport.Transports;
 
+import java.util.Objects;
 import java.util.concurrent.Executor;
 
 /**
@@ -14,22 +16,29 @@ import java.util.concurrent.Executor;
  * one timer for every call's deadline, one callback executor, and the connections shared by every endpoint that
  * does not ask for connections of its own (one per provider address and connection-shaping options).
  *
- * <p>A {@code Ferry} bootstrap owns one and closes it; nothing here is process-wide. Thread-safe.
+ * <p>A {@code Ferry} bootstrap owns one and closes it; nothing here is process-wide. Every time read of its
+ * connections and pools (reconnect gaps, pool sizing, connection age, heartbeat round trips) goes through one
+ * {@link Ticker}, the system's unless {@link #create(int, Ticker)} is given another. Thread-safe.
  */
 public final class Client implements AutoCloseable {
     private final ClientResources resources;
 
-    private Client(int ioThreads) {
-        this.resources = new ClientResources(ioThreads);
+    private Client(int ioThreads, Ticker ticker) {
+        this.resources = new ClientResources(ioThreads, ticker);
     }
 
     /** A client with min(cores + 1, 32) IO threads. */
     public static Client create() {
-        return new Client(ServerOptions.defaultIoThreads());
+        return create(ServerOptions.defaultIoThreads(), Ticker.system());
     }
 
     public static Client create(int ioThreads) {
-        return new Client(Validate.between("ioThreads", ioThreads, 1, 1024));
+        return create(ioThreads, Ticker.system());
+    }
+
+    /** A client whose connections and pools read time from {@code ticker}: a {@code Ferry} passes its own. */
+    public static Client create(int ioThreads, Ticker ticker) {
+        return new Client(Validate.between("ioThreads", ioThreads, 1, 1024), Objects.requireNonNull(ticker, "ticker"));
     }
 
     /**

@@ -28,6 +28,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.nio.file.Path;
@@ -39,7 +40,8 @@ import java.io.IOException;
  * A provider's listening endpoint: accepts connections on its IO threads, answers heartbeats there, and runs every
  * request on a bounded business pool ({@code threads}, {@code queues}). A request that finds the pool full is
  * answered at once with THREADPOOL_EXHAUSTED (100), from the IO thread. Owns its event loop groups and pool, and
- * releases them on {@link #close()}.
+ * releases them on {@link #close()}. Reads time from one {@link Ticker} only (requests' deadlines, connections' age,
+ * the shutdown's waits), the system's unless {@link #start(ServerOptions, Ticker)} is given another.
  */
 public final class Server implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Server.class);
@@ -52,12 +54,14 @@ public final class Server implements AutoCloseable {
     private final Channel serverChannel;
     private final InetSocketAddress address;
     private final ServerHandler handler;
+    private final Ticker ticker;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private final ServiceTable services = new ServiceTable();
 
-    private Server(ServerOptions options) {
+    private Server(ServerOptions options, Ticker ticker) {
         this.options = options;
+        this.ticker = ticker;
         warnIfBacklogCapped(options.backlog());
         this.boss = Transports.newGroup(1, "ferry-server-boss");
         this.workers = Transports.newGroup(options.ioThreads(), "ferry-server-io");
@@ -71,7 +75,7 @@ public final class Server implements AutoCloseable {
             InetSocketAddress bind = options.host() == null
                     ? new InetSocketAddress(options.port()) : new InetSocketAddress(options.host(), options.port());
             this.handler = new ServerHandler(services, pools, options.dispatcher(),
-                    options.payloadBytes(), channels, options.accepts());
+                    options.payloadBytes(), channels, options.accepts(), ticker);
             long idleNanos = 3 * options.heartbeat().toNanos();
             PartialFrames partialFrames = new PartialFrames(options.frameTimeout().toNanos(),
                     options.partialFrameBudgetBytes());
@@ -136,7 +140,15 @@ public final class Server implements AutoCloseable {
 
     /** Binds and starts serving; add services with {@link #export}. Fails if the address cannot be bound. */
     public static Server start(ServerOptions options) {
-        return new Server(options);
+        return start(options, Ticker.system());
+    }
+
+    /**
+     * As {@link #start(ServerOptions)}, with every time read going through {@code ticker}: a {@code Ferry}
+     * bootstrap passes its own, tests a fake one.
+     */
+    public static Server start(ServerOptions options, Ticker ticker) {
+        return new Server(options, Objects.requireNonNull(ticker, "ticker"));
     }
 
     /** Starts answering for a service; fails if one with the same interface, version and group is there. */
@@ -147,7 +159,7 @@ public final class Server implements AutoCloseable {
         }
         ServiceSchema schema = ServiceSchema.of(export.type(), export.allowList(), ServiceSchema.Side.PROVIDER);
         Invoker chain = ProviderChain.around(export.invoker(), schema, export.timeout(), export.methodTimeouts(),
-                Ticker.system());
+                ticker);
         services.add(new ProviderService(schema, export.version(), export.group(), chain));
     }
 
@@ -203,7 +215,7 @@ public final class Server implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        long start = System.nanoTime();
+        long start = ticker.nanoTime();
         serverChannel.close().syncUninterruptibly();
         try {
             graceForConsumers();
@@ -212,7 +224,7 @@ public final class Server implements AutoCloseable {
             if (inFlight > 0) {
                 log.info("{}: waiting up to {} ms for {} call(s) in flight", address,
                         options.shutdownTimeout().toMillis(), inFlight);
-                int left = handler.inFlight().awaitNone(options.shutdownTimeout().toMillis());
+                int left = handler.inFlight().awaitNone(options.shutdownTimeout());
                 if (left > 0) {
                     log.warn("{}: {} request(s) still running after {} ms; closing anyway", address, left,
                             options.shutdownTimeout().toMillis());
@@ -222,7 +234,7 @@ public final class Server implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         closeNow();
-        log.info("{}: closed in {} ms", address, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+        log.info("{}: closed in {} ms", address, TimeUnit.NANOSECONDS.toMillis(ticker.nanoTime() - start));
     }
 
     /**

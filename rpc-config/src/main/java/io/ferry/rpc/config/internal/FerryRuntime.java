@@ -76,7 +76,8 @@ public final class FerryRuntime {
     public synchronized Client client() {
         checkOpen();
         if (client == null) {
-            client = clientIoThreads != null ? Client.create(clientIoThreads) : Client.create();
+            client = Client.create(clientIoThreads != null ? clientIoThreads : ServerOptions.defaultIoThreads(),
+                    clocks.ticker());
         }
         return client;
     }
@@ -85,7 +86,7 @@ public final class FerryRuntime {
     public synchronized Server server() {
         checkOpen();
         if (server == null) {
-            server = Server.start(serverOptions);
+            server = Server.start(serverOptions, clocks.ticker());
         }
         return server;
     }

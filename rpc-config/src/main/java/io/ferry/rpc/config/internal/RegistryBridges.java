@@ -27,7 +27,7 @@ public final class RegistryBridges implements RegistryBridge {
     public static RegistryBridge open(RegistryConfig config, String application, Clocks clocks) {
         // the registry's work runs on the Ferry's one timer, in order: no thread of its own
         return new RegistryBridges(new ZookeeperRegistry(config.options().forApplication(application),
-                clocks.timer()), application, clocks);
+                clocks.timer(), clocks.ticker()), application, clocks);
     }
 
     @Override

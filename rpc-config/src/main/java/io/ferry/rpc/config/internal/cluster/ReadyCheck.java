@@ -1,5 +1,6 @@
 package io.ferry.rpc.config.internal.cluster;
 
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.ProviderEndpoint;
 
 import java.util.HashSet;
@@ -16,7 +17,8 @@ import java.util.function.Supplier;
 /**
  * Dubbo's {@code check}: waits until one of a reference's providers has a ready connection (connected, its readiness
  * ping answered), starting connects where none is under way, and says why not when the time is up. Waits on the
- * directory's monitor, which is notified when the provider list changes.
+ * directory's monitor, which is notified when the provider list changes. The timeout runs on the directory's
+ * {@link Ticker}: each wait on the monitor lasts at most what is left of it, and the ticker is read again after.
  *
  * <p>A refused connect (nothing listens on the port) is certain at once, unlike a timeout: once the latest attempt
  * to every listed provider has been refused, the wait ends there, without waiting out the timeout (a provider whose
@@ -26,10 +28,13 @@ final class ReadyCheck {
     private ReadyCheck() {
     }
 
-    /** Null once a provider is ready; otherwise, when {@code timeoutNanos} has passed, what was tried and why. */
-    static String await(Supplier<List<ProviderEndpoint>> endpoints, Object monitor, long timeoutNanos)
+    /**
+     * Null once a provider is ready; otherwise, when {@code timeoutNanos} has passed on {@code ticker}, what was
+     * tried and why.
+     */
+    static String await(Supplier<List<ProviderEndpoint>> endpoints, Object monitor, long timeoutNanos, Ticker ticker)
             throws InterruptedException {
-        long deadline = System.nanoTime() + timeoutNanos;
+        long deadline = ticker.nanoTime() + timeoutNanos;
         Map<String, String> errors = new LinkedHashMap<>();
         Set<String> refused = new HashSet<>(); // addresses whose latest attempt was refused (guarded by errors)
         Set<ProviderEndpoint> watched = ConcurrentHashMap.newKeySet();
@@ -73,7 +78,7 @@ final class ReadyCheck {
                         });
                     }
                 }
-                long left = deadline - System.nanoTime();
+                long left = deadline - ticker.nanoTime();
                 if (left > 0 && decisive.getAndSet(false)) {
                     continue; // an attempt ended while this thread held the monitor: its notify came before any wait
                 }

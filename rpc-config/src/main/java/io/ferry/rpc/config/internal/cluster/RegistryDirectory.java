@@ -117,7 +117,8 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
 
     @Override
     public String awaitReady(long timeoutNanos) throws InterruptedException {
-        return ReadyCheck.await(() -> members.stream().map(Member::client).toList(), this, timeoutNanos);
+        return ReadyCheck.await(() -> members.stream().map(Member::client).toList(), this, timeoutNanos,
+                clocks.ticker());
     }
 
     private TrackedEndpoint tracked(ProviderInstance provider, ProviderEndpoint client) {

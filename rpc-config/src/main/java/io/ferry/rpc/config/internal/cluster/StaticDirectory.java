@@ -1,5 +1,6 @@
 package io.ferry.rpc.config.internal.cluster;
 
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.cluster.Endpoint;
 import io.ferry.rpc.config.OutlierEjection;
 import io.ferry.rpc.remoting.ProviderEndpoint;
@@ -10,9 +11,11 @@ import java.util.List;
 public final class StaticDirectory implements ClusterDirectory {
     private final ProviderEndpoint endpoint;
     private final List<Endpoint> endpoints;
+    private final Ticker ticker;
 
     public StaticDirectory(ProviderEndpoint endpoint, Clocks clocks) {
         this.endpoint = endpoint;
+        this.ticker = clocks.ticker();
         Ejections none = new Ejections(OutlierEjection.disabled(), () -> 1);
         this.endpoints = List.of(new TrackedEndpoint(endpoint, endpoint.weight(), none, clocks.ticker(),
                 clocks.wall()::millis, 0, 0));
@@ -30,7 +33,7 @@ public final class StaticDirectory implements ClusterDirectory {
 
     @Override
     public String awaitReady(long timeoutNanos) throws InterruptedException {
-        return ReadyCheck.await(() -> List.of(endpoint), this, timeoutNanos);
+        return ReadyCheck.await(() -> List.of(endpoint), this, timeoutNanos, ticker);
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.ferry.rpc.Invocation;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.ProviderEndpoint;
 import org.junit.jupiter.api.Test;
 
@@ -15,18 +16,25 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Dubbo's check over providers whose connects the test decides: ready, refused, or still under way. */
+/**
+ * Dubbo's check over providers whose connects the test decides: ready, refused, or still under way; its timeout on
+ * a fake ticker, which only the test moves.
+ */
 class ReadyCheckTest {
     /** The check's timeout: an hour, so that a check that ends at all did not wait it out. */
     private static final long AN_HOUR = TimeUnit.HOURS.toNanos(1);
 
     private final Object monitor = new Object();
+    private final AtomicLong now = new AtomicLong(42);
+    private final Ticker ticker = now::get;
 
     private static RpcException refused(String address) {
         return RpcException.notExecuted(RpcStatus.NETWORK, "cannot connect to /" + address
@@ -38,7 +46,7 @@ class ReadyCheckTest {
         Provider a = new Provider("127.0.0.1:1001", CompletableFuture.failedFuture(refused("127.0.0.1:1001")));
         Provider b = new Provider("127.0.0.1:1002", CompletableFuture.failedFuture(refused("127.0.0.1:1002")));
 
-        String why = ReadyCheck.await(() -> List.of(a, b), monitor, AN_HOUR);
+        String why = ReadyCheck.await(() -> List.of(a, b), monitor, AN_HOUR, ticker);
 
         assertTrue(why.startsWith("refused at once by every provider: 127.0.0.1:1001 (cannot connect to"), why);
         assertTrue(why.contains("127.0.0.1:1002 (cannot connect to /127.0.0.1:1002: connection refused"), why);
@@ -50,7 +58,7 @@ class ReadyCheckTest {
         Provider b = new Provider("127.0.0.1:1002", new CompletableFuture<>());
         CompletableFuture<String> check = CompletableFuture.supplyAsync(() -> {
             try {
-                return ReadyCheck.await(() -> List.of(a, b), monitor, AN_HOUR);
+                return ReadyCheck.await(() -> List.of(a, b), monitor, AN_HOUR, ticker);
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }
@@ -68,12 +76,33 @@ class ReadyCheckTest {
         Provider a = new Provider("127.0.0.1:1001", CompletableFuture.failedFuture(refused("127.0.0.1:1001")));
         Provider b = new Provider("127.0.0.1:1002", CompletableFuture.failedFuture(RpcException.notExecuted(
                 RpcStatus.NETWORK, "readiness ping unanswered", null)));
+        CompletableFuture<String> check = CompletableFuture.supplyAsync(() -> {
+            try {
+                return ReadyCheck.await(() -> List.of(a, b), monitor, AN_HOUR, ticker);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        // the check holds the monitor from its first look until it waits: holding it here means it waits
+        await("the check watches b's connect").atMost(Duration.ofSeconds(30)).until(() -> b.asked.get() > 0);
+        int asked = b.asked.get();
+        providersChanged();
+        await("the check looks again").atMost(Duration.ofSeconds(30)).until(() -> b.asked.get() > asked);
+        assertFalse(check.isDone(), "woken with its hour not yet passed on the ticker: it waits on");
 
-        // a short timeout here: what is pinned is that the check ran it out, not how long it took
-        String why = ReadyCheck.await(() -> List.of(a, b), monitor, TimeUnit.MILLISECONDS.toNanos(50));
+        now.addAndGet(AN_HOUR);
+        providersChanged();
+        String why = check.get(1, TimeUnit.MINUTES);
 
         assertTrue(why.startsWith("none of 2 provider(s) became ready: "), why);
         assertTrue(why.contains("127.0.0.1:1002 (readiness ping unanswered)"), why);
+    }
+
+    /** What a directory does when the registry announces providers: wakes the check to look again. */
+    private void providersChanged() {
+        synchronized (monitor) {
+            monitor.notifyAll();
+        }
     }
 
     /** A provider whose every connect attempt is {@link #attempt}. */

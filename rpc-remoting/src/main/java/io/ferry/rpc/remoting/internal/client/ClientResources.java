@@ -2,6 +2,7 @@ package io.ferry.rpc.remoting.internal.client;
 
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.ConnectionInfo;
 import io.ferry.rpc.remoting.SocketOptions;
@@ -38,12 +39,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.LongSupplier;
 
 /**
  * The consumer side's resources, owned by one {@code Client} (and so by one {@code Ferry} bootstrap): a client event
  * loop group, one timer for every call's timeout, one callback executor, and the connections shared by every
- * endpoint that does not ask for its own. Nothing here is static: two bootstraps in one process have two of these.
+ * endpoint that does not ask for its own, and the ticker every one of them reads time from. Nothing here is static:
+ * two bootstraps in one process have two of these.
  */
 public final class ClientResources {
     private static final Logger log = LoggerFactory.getLogger(ClientResources.class);
@@ -56,7 +57,7 @@ public final class ClientResources {
     private final ExecutorService callbacks;
     private final Map<SharedKey, SharedPool> shared = new HashMap<>();
     private final Set<ConnectionPool> pools = ConcurrentHashMap.newKeySet();
-    private final LongSupplier poolClock;
+    private final Ticker ticker;
 
     /**
      * What makes two shared connections to one address interchangeable: the address and every option that shapes
@@ -73,13 +74,12 @@ public final class ClientResources {
         }
     }
 
-    public ClientResources(int ioThreads) {
-        this(ioThreads, System::nanoTime);
-    }
-
-    /** {@code poolClock} times the elastic pools' sizing decisions: tests pass a fake one. */
-    public ClientResources(int ioThreads, LongSupplier poolClock) {
-        this.poolClock = poolClock;
+    /**
+     * {@code ticker} times the pools' sizing decisions, the slots' reconnects and every connection's age,
+     * back-pressure and heartbeat round trip: tests pass a fake one.
+     */
+    public ClientResources(int ioThreads, Ticker ticker) {
+        this.ticker = ticker;
         this.ioThreads = ioThreads;
         this.group = Transports.newGroup(ioThreads, "ferry-client-io");
         for (EventExecutor executor : group) {
@@ -122,6 +122,11 @@ public final class ClientResources {
         return timer;
     }
 
+    /** Where the client's connections, slots and pools read the time. */
+    Ticker ticker() {
+        return ticker;
+    }
+
     /** The next event loop, round robin; {@code count} consecutive picks land on distinct loops when possible. */
     EventLoop[] nextLoops(int count) {
         int base = Math.floorMod(nextLoop.getAndAdd(count), loops.size());
@@ -140,7 +145,7 @@ public final class ClientResources {
             @Override
             protected void initChannel(Channel ch) {
                 ClientHandler handler = new ClientHandler();
-                Connection connection = Connections.bind(handler, ch, address.toString(), timer);
+                Connection connection = Connections.bind(handler, ch, address.toString(), timer, ticker);
                 ch.pipeline().addLast("decoder", new FrameDecoder(FrameDecoder.Side.CONSUMER, options.payloadBytes()))
                         .addLast("keepalive", new KeepAliveHandler(options.heartbeat().toNanos(),
                                 options.heartbeatJitter(), connection::nextHeartbeatId))
@@ -172,7 +177,7 @@ public final class ClientResources {
     ConnectionPool acquireShared(InetSocketAddress address, ClientOptions options) {
         synchronized (shared) {
             SharedPool pool = shared.computeIfAbsent(SharedKey.of(address, options),
-                    k -> new SharedPool(ConnectionPool.elastic(this, address, options, poolClock)));
+                    k -> new SharedPool(ConnectionPool.elastic(this, address, options)));
             pool.users++;
             pools.add(pool.pool);
             return pool.pool;

@@ -1,5 +1,6 @@
 package io.ferry.rpc.remoting.internal.client;
 
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.ConnectionInfo;
 import io.ferry.rpc.remoting.internal.exchange.Connection;
@@ -16,7 +17,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.LongSupplier;
 
 /**
  * The connections that calls to one provider address go over, each on an IO thread of its own where the client has
@@ -43,7 +43,7 @@ final class ConnectionPool {
     private final ClientOptions options;
     private final PoolSizer sizer;
     private final long congestedBytes;
-    private final LongSupplier clock;
+    private final Ticker ticker;
     private final AtomicInteger next = new AtomicInteger();
     private final AtomicReference<CompletableFuture<Void>> writable = new AtomicReference<>(new CompletableFuture<>());
     private volatile ConnectionSlot[] slots;
@@ -52,12 +52,11 @@ final class ConnectionPool {
     private Timeout sizeCheck;
     private boolean closed;
 
-    private ConnectionPool(ClientResources resources, InetSocketAddress address, ClientOptions options, int fixed,
-                           LongSupplier clock) {
+    private ConnectionPool(ClientResources resources, InetSocketAddress address, ClientOptions options, int fixed) {
         this.resources = resources;
         this.address = address;
         this.options = options;
-        this.clock = clock;
+        this.ticker = resources.ticker();
         this.congestedBytes = options.socket().writeBufferLowWaterMark();
         this.sizer = fixed > 0 ? null
                 : new PoolSizer(options.maxConnections(), GROW_AFTER_NANOS, options.poolIdleTimeout().toNanos());
@@ -72,13 +71,12 @@ final class ConnectionPool {
     /** {@code connections} connections of a reference's own. */
     static ConnectionPool fixed(ClientResources resources, InetSocketAddress address, ClientOptions options,
                                 int connections) {
-        return new ConnectionPool(resources, address, options, connections, System::nanoTime);
+        return new ConnectionPool(resources, address, options, connections);
     }
 
     /** One connection, growing to {@code options.maxConnections()} under congestion. */
-    static ConnectionPool elastic(ClientResources resources, InetSocketAddress address, ClientOptions options,
-                                  LongSupplier clock) {
-        return new ConnectionPool(resources, address, options, 0, clock);
+    static ConnectionPool elastic(ClientResources resources, InetSocketAddress address, ClientOptions options) {
+        return new ConnectionPool(resources, address, options, 0);
     }
 
     /** The connections taking calls now (not those draining). */
@@ -131,7 +129,7 @@ final class ConnectionPool {
             if (queued <= congestedBytes) {
                 sizer.relieved();
                 if (i > 0) {
-                    all[i].lastPickedNanos = clock.getAsLong();
+                    all[i].lastPickedNanos = ticker.nanoTime();
                 }
                 return c;
             }
@@ -141,7 +139,7 @@ final class ConnectionPool {
                 leastQueuedSlot = all[i];
             }
         }
-        long now = clock.getAsLong();
+        long now = ticker.nanoTime();
         if (sizer.congested(now, all.length, growing)) {
             grow(now);
         }
@@ -221,7 +219,7 @@ final class ConnectionPool {
             if (closed) {
                 return;
             }
-            long now = clock.getAsLong();
+            long now = ticker.nanoTime();
             List<ConnectionSlot> keep = new ArrayList<>(List.of(slots));
             for (int i = keep.size() - 1; i >= 1; i--) {
                 ConnectionSlot slot = keep.get(i);

@@ -2,6 +2,7 @@ package io.ferry.rpc.remoting.internal.client;
 
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.ConnectionInfo;
 import io.ferry.rpc.remoting.internal.exchange.Connection;
@@ -29,7 +30,8 @@ import java.util.concurrent.TimeUnit;
  * reconnecting in the background, with exponential back-off and full jitter; callers meanwhile wait for the
  * attempt under way within their own deadline. A call that needs the connection while no attempt is in flight
  * starts one at once (the spread's initial delay, or a back-off delay, is cut short), at most once per minimum
- * back-off interval.
+ * back-off interval. Times (the gap since the last attempt, the age of the last failure, the last pick) are read
+ * from the client's {@link Ticker}; delays run on the event loop.
  */
 final class ConnectionSlot {
     private final ClientResources resources;
@@ -38,9 +40,10 @@ final class ConnectionSlot {
     private final EventLoop loop;
     private final Backoff backoff;
     private final Runnable onWritable;
+    private final Ticker ticker;
     private volatile CompletableFuture<Connection> ready;
     /** When a call last picked this slot's connection (an elastic pool lets idle extras go). */
-    volatile long lastPickedNanos = System.nanoTime();
+    volatile long lastPickedNanos;
     private CompletableFuture<Connection> next;
     private ScheduledFuture<?> scheduled;
     private boolean skippable;
@@ -59,6 +62,8 @@ final class ConnectionSlot {
         this.address = address;
         this.options = options;
         this.loop = loop;
+        this.ticker = resources.ticker();
+        this.lastPickedNanos = ticker.nanoTime();
         this.backoff = new Backoff(options.reconnectBackoffMin().toNanos(), options.reconnectBackoffMax().toNanos(),
                 () -> ThreadLocalRandom.current().nextDouble());
     }
@@ -111,7 +116,7 @@ final class ConnectionSlot {
         if (closed || attemptInFlight || lastFailure == null || (ready != null && ready.join().isActive())) {
             return null;
         }
-        return "the last attempt, " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastFailureNanos)
+        return "the last attempt, " + TimeUnit.NANOSECONDS.toMillis(ticker.nanoTime() - lastFailureNanos)
                 + " ms ago, failed: " + lastFailure.getMessage();
     }
 
@@ -160,7 +165,7 @@ final class ConnectionSlot {
      * allowed: a provider that listens again is found within about that minimum.
      */
     private void pullForward() {
-        long delay = pullForwardDelay(skippable, System.nanoTime() - lastAttemptNanos,
+        long delay = pullForwardDelay(skippable, ticker.nanoTime() - lastAttemptNanos,
                 options.reconnectBackoffMin().toNanos(), scheduled.getDelay(TimeUnit.NANOSECONDS));
         if (delay >= 0 && scheduled.cancel(false)) {
             if (delay == 0) {
@@ -235,7 +240,7 @@ final class ConnectionSlot {
 
     private void attemptNow() {
         attemptInFlight = true;
-        lastAttemptNanos = System.nanoTime();
+        lastAttemptNanos = ticker.nanoTime();
         scheduled = null;
         skippable = false;
         CompletableFuture<Connection> attempt = next;
@@ -257,7 +262,7 @@ final class ConnectionSlot {
                     connection.channel().closeFuture().addListener(f -> lost(connection));
                 } else {
                     lastFailure = error;
-                    lastFailureNanos = System.nanoTime();
+                    lastFailureNanos = ticker.nanoTime();
                     scheduleAttempt(backoff.delay(++failures), false);
                 }
             }

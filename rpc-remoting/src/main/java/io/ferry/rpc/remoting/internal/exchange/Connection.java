@@ -5,6 +5,7 @@ import io.ferry.rpc.Invocation;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.ConnectionInfo;
 import io.ferry.rpc.remoting.internal.service.MethodSchema;
 import io.ferry.rpc.remoting.internal.transport.ChannelStats;
@@ -35,7 +36,8 @@ import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
  * connection's counter (signed 64-bit, starting at a random value, as Dubbo does); the table maps ids to calls.
  *
  * <p>Whoever removes a call from the table completes it: the response, its timeout, a failed write, or the close of
- * the connection, which fails every call still pending at once with an error naming the peer. Thread-safe.
+ * the connection, which fails every call still pending at once with an error naming the peer. Its age, the time it
+ * spent unwritable and the heartbeat's round trip are measured on the client's {@link Ticker}. Thread-safe.
  */
 public final class Connection {
     private static final Logger log = LoggerFactory.getLogger(Connection.class);
@@ -43,9 +45,10 @@ public final class Connection {
     private final Channel channel;
     private final String peer;
     private final Timer timer;
+    private final Ticker ticker;
     private final Map<Long, PendingCall> pending = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong(ThreadLocalRandom.current().nextLong());
-    private final long createdNanos = System.nanoTime();
+    private final long createdNanos;
     private final Writability writability = new Writability();
     private final CoalescingWriter writer;
     private volatile boolean readonly;
@@ -57,10 +60,12 @@ public final class Connection {
     private volatile String ioThread = "-";
     private volatile Runnable onWritable = () -> { };
 
-    Connection(Channel channel, String peer, Timer timer) {
+    Connection(Channel channel, String peer, Timer timer, Ticker ticker) {
         this.channel = channel;
         this.peer = peer;
         this.timer = timer;
+        this.ticker = ticker;
+        this.createdNanos = ticker.nanoTime();
         this.writer = new CoalescingWriter(channel);
     }
 
@@ -81,7 +86,7 @@ public final class Connection {
 
     /** IO thread. */
     void writabilityChanged(boolean writable) {
-        writability.changed(writable, System.nanoTime());
+        writability.changed(writable, ticker.nanoTime());
         if (writable) {
             onWritable.run();
         }
@@ -95,14 +100,14 @@ public final class Connection {
     /** A heartbeat id to send; its answer gives the connection's round-trip time. */
     public long nextHeartbeatId() {
         long id = nextId();
-        heartbeatSentNanos = System.nanoTime();
+        heartbeatSentNanos = ticker.nanoTime();
         heartbeatId = id;
         return id;
     }
 
     /** A snapshot for the connection view, in {@code state} as its slot sees it. */
     public ConnectionInfo snapshot(ConnectionInfo.State state) {
-        long now = System.nanoTime();
+        long now = ticker.nanoTime();
         long rtt = heartbeatRttNanos;
         return new ConnectionInfo(ChannelStats.address(channel.localAddress()), ChannelStats.address(
                 channel.remoteAddress()), ioThread, channel.isActive() ? state : ConnectionInfo.State.CLOSED,
@@ -220,7 +225,7 @@ public final class Connection {
     /** IO thread: a heartbeat answer arrived. */
     void onHeartbeatAnswer(long id) {
         if (id == heartbeatId) {
-            heartbeatRttNanos = System.nanoTime() - heartbeatSentNanos;
+            heartbeatRttNanos = ticker.nanoTime() - heartbeatSentNanos;
         }
         CompletableFuture<Connection> ready = readiness;
         if (ready != null && id == readinessId) {

@@ -1,5 +1,6 @@
 package io.ferry.rpc.remoting.internal.exchange;
 
+import io.ferry.rpc.Ticker;
 import io.netty.channel.Channel;
 import io.netty.util.AttributeKey;
 import io.netty.util.Timer;
@@ -11,8 +12,9 @@ public final class Connections {
     private Connections() {
     }
 
-    public static Connection bind(ClientHandler handler, Channel channel, String peer, Timer timer) {
-        Connection connection = new Connection(channel, peer, timer);
+    /** {@code ticker} measures the connection's age, time unwritable and heartbeat round trip. */
+    public static Connection bind(ClientHandler handler, Channel channel, String peer, Timer timer, Ticker ticker) {
+        Connection connection = new Connection(channel, peer, timer, ticker);
         channel.attr(CONNECTION).set(connection);
         handler.bind(connection);
         return connection;

@@ -6,6 +6,7 @@ import io.ferry.rpc.Invoker;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcContext;
 import io.ferry.rpc.RpcException;
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.internal.serialize.AllowedClasses;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,7 +23,8 @@ import java.util.concurrent.CompletableFuture;
  */
 final class ExceptionSanitizer implements Filter {
     private static final Logger log = LoggerFactory.getLogger(ExceptionSanitizer.class);
-    private static final LogLimiter UNDECLARED = new LogLimiter(10);
+    /** Shared by every server of the process, hence a constant, on the system ticker. */
+    private static final LogLimiter UNDECLARED = new LogLimiter(10, Ticker.system());
     private static final int MAX_CAUSES = 16;
 
     private final AllowedClasses allowed;

@@ -1,29 +1,35 @@
 package io.ferry.rpc.remoting.internal.server;
 
+import io.ferry.rpc.Ticker;
+
 import java.util.concurrent.TimeUnit;
 
 /**
  * At most {@code perSecond} log lines a second for one kind of event, so that a client sending garbage, or a
  * service failing on every call, cannot flood the log; the lines left out are counted and reported with the next
- * one let through. Thread-safe.
+ * one let through. A second is a window on {@code ticker}: the first starts at construction, the next with the
+ * first line asked for once a second has passed. Thread-safe.
  */
 final class LogLimiter {
     private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
 
     private final int perSecond;
-    private long windowStart = System.nanoTime();
+    private final Ticker ticker;
+    private long windowStart;
     private int inWindow;
     private long suppressed;
 
-    LogLimiter(int perSecond) {
+    LogLimiter(int perSecond, Ticker ticker) {
         this.perSecond = perSecond;
+        this.ticker = ticker;
+        this.windowStart = ticker.nanoTime();
     }
 
     /**
      * Whether to log now; returns -1 for no, else how many lines were left out since the last one logged.
      */
     synchronized long tryLog() {
-        long now = System.nanoTime();
+        long now = ticker.nanoTime();
         if (now - windowStart >= SECOND) {
             windowStart = now;
             inWindow = 0;

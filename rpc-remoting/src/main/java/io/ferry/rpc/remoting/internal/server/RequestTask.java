@@ -23,7 +23,8 @@ import java.util.concurrent.CompletableFuture;
  */
 final class RequestTask implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(RequestTask.class);
-    private static final LogLimiter REFUSED = new LogLimiter(10);
+    /** Shared by every server of the process, hence a constant, on the system ticker. */
+    private static final LogLimiter REFUSED = new LogLimiter(10, Ticker.system());
 
     private final Channel channel;
     private final InboundFrame frame;

@@ -37,18 +37,21 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     private final ServiceTable services;
     private final BusinessPools pools;
     private final Dispatcher dispatcher;
-    private final Ticker ticker = Ticker.system();
+    private final Ticker ticker;
     private final int payloadLimit;
     private final ChannelGroup channels;
     private final int accepts;
-    private final InFlight inFlight = new InFlight();
+    private final InFlight inFlight;
     private final LongAdder heartbeats = new LongAdder();
     private final AtomicInteger open = new AtomicInteger();
     private volatile String localAddress = "?";
 
+    /** {@code ticker} times requests' deadlines, connections' age and back-pressure, and the shutdown's wait. */
     public ServerHandler(ServiceTable services, BusinessPools pools, Dispatcher dispatcher, int payloadLimit,
-                         ChannelGroup channels, int accepts) {
+                         ChannelGroup channels, int accepts, Ticker ticker) {
         this.services = services;
+        this.ticker = ticker;
+        this.inFlight = new InFlight(ticker);
         this.pools = pools;
         this.dispatcher = dispatcher;
         this.payloadLimit = payloadLimit;

@@ -5,27 +5,25 @@ package io.ferry.rpc.remoting.internal.transport;
  * IO thread, read from anywhere.
  */
 public final class Writability {
-    private volatile long unwritableSinceNanos = -1;
+    /** Not a reading a ticker gives in practice: a ticker's readings may be negative, so -1 cannot mean "none". */
+    private static final long WRITABLE = Long.MIN_VALUE;
+
+    private volatile long unwritableSinceNanos = WRITABLE;
     private volatile long unwritableTotalNanos;
 
     /** IO thread: the channel's writability changed at {@code nowNanos}. */
     public void changed(boolean writable, long nowNanos) {
         long since = unwritableSinceNanos;
-        if (writable && since >= 0) {
+        if (writable && since != WRITABLE) {
             unwritableTotalNanos += nowNanos - since;
-            unwritableSinceNanos = -1;
-        } else if (!writable && since < 0) {
+            unwritableSinceNanos = WRITABLE;
+        } else if (!writable && since == WRITABLE) {
             unwritableSinceNanos = nowNanos;
         }
     }
 
-    /** Since when the buffer has been above the mark, or -1 when it is not. */
-    public long unwritableSinceNanos() {
-        return unwritableSinceNanos;
-    }
-
     public long unwritableNanos(long nowNanos) {
         long since = unwritableSinceNanos;
-        return unwritableTotalNanos + (since >= 0 ? Math.max(0, nowNanos - since) : 0);
+        return unwritableTotalNanos + (since != WRITABLE ? Math.max(0, nowNanos - since) : 0);
     }
 }

@@ -187,7 +187,7 @@ class FrameCodecTest {
         EmbeddedChannel ch = new EmbeddedChannel(new FrameDecoder(FrameDecoder.Side.PROVIDER, LIMIT),
                 new io.ferry.rpc.remoting.internal.server.ServerHandler(new ServiceTable(),
                         null, io.ferry.rpc.remoting.Dispatcher.ALL, LIMIT, new io.netty.channel.group.DefaultChannelGroup(
-                        io.netty.util.concurrent.GlobalEventExecutor.INSTANCE), 0));
+                        io.netty.util.concurrent.GlobalEventExecutor.INSTANCE), 0, io.ferry.rpc.Ticker.system()));
         ch.writeInbound(FrameEncoder.heartbeatRequest(Unpooled.buffer().alloc(), 99));
         byte[] answer = bytes(ch.readOutbound());
         assertEquals("dabb22140000000000000063000000014e", ByteBufUtil.hexDump(answer));
@@ -199,7 +199,7 @@ class FrameCodecTest {
         EmbeddedChannel ch = new EmbeddedChannel(new FrameDecoder(FrameDecoder.Side.PROVIDER, LIMIT),
                 new io.ferry.rpc.remoting.internal.server.ServerHandler(new ServiceTable(),
                         null, io.ferry.rpc.remoting.Dispatcher.ALL, LIMIT, new io.netty.channel.group.DefaultChannelGroup(
-                        io.netty.util.concurrent.GlobalEventExecutor.INSTANCE), 0));
+                        io.netty.util.concurrent.GlobalEventExecutor.INSTANCE), 0, io.ferry.rpc.Ticker.system()));
         ByteBuf heartbeat = Unpooled.buffer();
         heartbeat.writeShort(Frame.MAGIC).writeByte(0xF7).writeByte(0).writeLong(3).writeInt(5)
                 .writeBytes(new byte[] {0, 0, 0, 1, (byte) 0xaf});
@@ -313,7 +313,7 @@ class FrameCodecTest {
         ConsumerEnd(int limit) {
             ClientHandler handler = new ClientHandler();
             channel = new EmbeddedChannel();
-            Connections.bind(handler, channel, "peer", TIMER);
+            Connections.bind(handler, channel, "peer", TIMER, Ticker.system());
             channel.pipeline().addLast(new FrameDecoder(FrameDecoder.Side.CONSUMER, limit), handler);
             connection = Connections.of(channel);
         }

@@ -55,7 +55,7 @@ class ConsumerFrameFuzzTest {
         PipelineSpy spy = new PipelineSpy();
         EmbeddedChannel channel = new EmbeddedChannel(false, false);
         channel.config().setAllocator(allocator);
-        Connection connection = Connections.bind(handler, channel, "fuzzed-provider", TIMER);
+        Connection connection = Connections.bind(handler, channel, "fuzzed-provider", TIMER, Ticker.system());
         channel.pipeline().addLast(new FrameDecoder(FrameDecoder.Side.CONSUMER, LIMIT), spy, handler);
         channel.register();
 

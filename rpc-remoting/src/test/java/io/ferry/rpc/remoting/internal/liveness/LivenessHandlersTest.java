@@ -1,5 +1,6 @@
 package io.ferry.rpc.remoting.internal.liveness;
 
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.internal.service.ServiceTable;
 import io.ferry.rpc.remoting.internal.codec.Frame;
 import io.ferry.rpc.remoting.internal.server.ServerHandler;
@@ -75,7 +76,7 @@ class LivenessHandlersTest {
         ch.freezeTime();
         ch.pipeline().addLast(new IdleStateHandler(30, 0, 0, TimeUnit.SECONDS),
                 new ServerHandler(new ServiceTable(), null, io.ferry.rpc.remoting.Dispatcher.ALL, Frame.HEADER_LENGTH,
-                        new DefaultChannelGroup(GlobalEventExecutor.INSTANCE), 0));
+                        new DefaultChannelGroup(GlobalEventExecutor.INSTANCE), 0, Ticker.system()));
         ch.advanceTimeBy(29, TimeUnit.SECONDS);
         ch.runPendingTasks();
         ch.runScheduledPendingTasks();

@@ -1,5 +1,6 @@
 package io.ferry.rpc.remoting.internal.server;
 
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.Dispatcher;
 import io.ferry.rpc.remoting.internal.codec.Frame;
 import io.ferry.rpc.remoting.internal.codec.FrameDecoder;
@@ -52,7 +53,7 @@ class AdmissionTest {
         });
         EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(FrameDecoder.Side.PROVIDER, LIMIT),
                 new ServerHandler(new ServiceTable(), new BusinessPools(new BusinessPool(pool, 2)), Dispatcher.ALL,
-                        LIMIT, new DefaultChannelGroup(GlobalEventExecutor.INSTANCE), 0));
+                        LIMIT, new DefaultChannelGroup(GlobalEventExecutor.INSTANCE), 0, Ticker.system()));
         try {
             channel.writeInbound(request(1));
             channel.writeInbound(request(2));
@@ -92,7 +93,7 @@ class AdmissionTest {
         };
         EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(FrameDecoder.Side.PROVIDER, LIMIT),
                 new ServerHandler(new ServiceTable(), new BusinessPools(new BusinessPool(pool, 1)), Dispatcher.ALL,
-                        LIMIT, new DefaultChannelGroup(GlobalEventExecutor.INSTANCE), 0));
+                        LIMIT, new DefaultChannelGroup(GlobalEventExecutor.INSTANCE), 0, Ticker.system()));
         try {
             channel.writeInbound(request(1));
             assertTrue(answered.await(10, TimeUnit.SECONDS));

@@ -87,7 +87,7 @@ class AnswerPathErrorTest {
         // the direct dispatcher answers on the channel's own thread: the test needs no waiting
         return new ServerHandler(services, new BusinessPools(new BusinessPool(new ThreadPoolExecutor(1, 1, 0,
                 TimeUnit.SECONDS, new SynchronousQueue<>()), 1)), Dispatcher.DIRECT, LIMIT,
-                new DefaultChannelGroup(GlobalEventExecutor.INSTANCE), 0);
+                new DefaultChannelGroup(GlobalEventExecutor.INSTANCE), 0, Ticker.system());
     }
 
     @AfterEach

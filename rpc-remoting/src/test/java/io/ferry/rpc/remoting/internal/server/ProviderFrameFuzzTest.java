@@ -67,7 +67,7 @@ class ProviderFrameFuzzTest {
                         TimeUnit.SECONDS.toNanos(10), 1 << 20)),
                 spy,
                 new ServerHandler(SERVICES, pools, Dispatcher.DIRECT, LIMIT,
-                        new DefaultChannelGroup(GlobalEventExecutor.INSTANCE), 0)).build();
+                        new DefaultChannelGroup(GlobalEventExecutor.INSTANCE), 0, io.ferry.rpc.Ticker.system())).build();
         channel.config().setAllocator(allocator);
         channel.writeInbound(allocator.tracked(Unpooled.copiedBuffer(stream, 0, split)));
         if (channel.isOpen()) {
