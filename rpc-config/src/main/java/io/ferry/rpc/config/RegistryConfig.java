@@ -1,5 +1,6 @@
 package io.ferry.rpc.config;
 
+import io.ferry.rpc.option.RegistryOptionKeys;
 import io.ferry.rpc.registry.RegistryOptions;
 
 import java.nio.file.Path;
@@ -20,7 +21,7 @@ import java.time.Duration;
  */
 public final class RegistryConfig {
     /** The cache file setting that turns the cache file off. */
-    public static final String NO_CACHE_FILE = "none";
+    public static final String NO_CACHE_FILE = RegistryOptionKeys.NO_FILE;
 
     private final RegistryOptions options;
 
