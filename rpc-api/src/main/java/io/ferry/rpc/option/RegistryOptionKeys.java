@@ -25,7 +25,8 @@ public final class RegistryOptionKeys {
     public static final Option<String> ADDRESS = Option.of("address", String.class).defaultText("none")
             .scopes(REGISTRY).dubbo("address")
             .doc("zookeeper://host:port?backup=host:port; zookeeper://127.0.0.1:2181?embedded=true (any loopback "
-                    + "host and port) hosts an in-process ZooKeeper there when none listens, for development")
+                    + "host and port) hosts an in-process ZooKeeper there when none listens, for development; "
+                    + "another scheme names a registry a jar registers (a RegistryProvider)")
             .build();
     public static final Option<Duration> SESSION_TIMEOUT = Option.of("sessionTimeout", Duration.class)
             .defaultText("60000").atLeast(1).scopes(REGISTRY).dubbo("session")
