@@ -1,31 +1,46 @@
 package io.ferry.rpc.config;
 
+import io.ferry.rpc.config.internal.RegistryBridges;
+import io.ferry.rpc.option.Option;
+import io.ferry.rpc.option.OptionValues;
+import io.ferry.rpc.option.RegistryOptionKeys;
+import io.ferry.rpc.registry.Registry;
 import io.ferry.rpc.registry.RegistryOptions;
 
 import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * Where providers and consumers find each other: a ZooKeeper address, {@code zookeeper://host:port} with optional
- * {@code ?backup=host:port,...}. An address is a ZooKeeper that runs somewhere; when none answers there, references
- * fail as for any unreachable registry (and work from the cache file), whatever the address.
+ * Where providers and consumers find each other: an address whose scheme names the registry, and its settings
+ * (session and connection timeouts, cache file; {@link RegistryOptionKeys}). Ferry's own registry is ZooKeeper,
+ * {@code zookeeper://host:port} with optional {@code ?backup=host:port,...}; another scheme names a registry a jar
+ * registers (a {@code RegistryProvider} of that name), and an address whose scheme none registers is refused here,
+ * naming the schemes there are. Every registry needs rpc-registry on the class path.
  *
- * <p>For development without installing ZooKeeper, ask for an embedded one: {@link #embedded()}, or
- * {@code ?embedded=true} on a loopback address ({@code zookeeper://127.0.0.1:2181?embedded=true}; refused on any
- * other host). The first Ferry process that finds nothing listening there hosts an in-process ZooKeeper for its
- * lifetime and logs a warning that says so; other processes given the same address use it, and one of them takes
- * over hosting when the host exits. Earlier versions started one for a plain {@code zookeeper://127.0.0.1:2181}
- * whenever nothing listened there; they no longer do.
- * See {@link RegistryOptions} for every option and default.
+ * <p>A ZooKeeper address is a ZooKeeper that runs somewhere; when none answers there, references fail as for any
+ * unreachable registry (and work from the cache file), whatever the address. For development without installing
+ * ZooKeeper, ask for an embedded one: {@link #embedded()}, or {@code ?embedded=true} on a loopback address
+ * ({@code zookeeper://127.0.0.1:2181?embedded=true}; refused on any other host). The first Ferry process that finds
+ * nothing listening there hosts an in-process ZooKeeper for its lifetime and logs a warning that says so; other
+ * processes given the same address use it, and one of them takes over hosting when the host exits. Earlier versions
+ * started one for a plain {@code zookeeper://127.0.0.1:2181} whenever nothing listened there; they no longer do.
+ * See {@link RegistryOptions} for every ZooKeeper option and default.
  */
 public final class RegistryConfig {
     /** The cache file setting that turns the cache file off. */
-    public static final String NO_CACHE_FILE = "none";
+    public static final String NO_CACHE_FILE = RegistryOptionKeys.NO_FILE;
 
-    private final RegistryOptions options;
+    private static final String ZOOKEEPER = "zookeeper";
 
-    private RegistryConfig(RegistryOptions options) {
-        this.options = options;
+    private final String address;
+    private final OptionValues settings;
+    /** The ZooKeeper registry's parsed options; null for another scheme. */
+    private final RegistryOptions zookeeper;
+
+    private RegistryConfig(String address, OptionValues settings, RegistryOptions zookeeper) {
+        this.address = address;
+        this.settings = settings;
+        this.zookeeper = zookeeper;
     }
 
     /**
@@ -38,20 +53,49 @@ public final class RegistryConfig {
 
     /**
      * A registry at {@code address}: {@code zookeeper://host:port[?backup=host:port,...]}, or with
-     * {@code ?embedded=true} on a loopback host, an in-process ZooKeeper this process hosts when nothing listens.
+     * {@code ?embedded=true} on a loopback host, an in-process ZooKeeper this process hosts when nothing listens; or
+     * {@code <scheme>://...} for a registry a jar registers under that scheme.
+     *
+     * @throws IllegalArgumentException when no registry of the address's scheme is registered, naming the schemes
+     *                                  there are, or when the ZooKeeper address is wrong
      */
     public static RegistryConfig of(String address) {
-        try {
-            return new RegistryConfig(RegistryOptions.parse(address).build());
-        } catch (NoClassDefFoundError e) {
-            throw missingRegistryModule(address, e);
-        }
+        return of(address, OptionValues.none());
     }
 
-    /** rpc-registry is an optional dependency: say so plainly when a registry is asked for without it. */
-    private static IllegalStateException missingRegistryModule(String address, NoClassDefFoundError e) {
-        return new IllegalStateException("registry: " + address + " needs rpc-registry, which is not on the class "
-                + "path (add the io.ferry:rpc-registry dependency, or call providers by url)", e);
+    /**
+     * A registry at {@code address} with {@code settings}, options of {@link RegistryOptionKeys#SETTINGS} (the
+     * session and connection timeouts, the cache file), each checked by its option.
+     */
+    public static RegistryConfig of(String address, OptionValues settings) {
+        for (Option<?> option : settings.options()) {
+            if (!RegistryOptionKeys.SETTINGS.contains(option)) {
+                throw new IllegalArgumentException("option: " + option + " (expected: a registry option, one of "
+                        + RegistryOptionKeys.SETTINGS.stream().map(Option::name).sorted().toList() + ")");
+            }
+        }
+        requireRegistryModule(address);
+        RegistryOptions zookeeper = isZooKeeper(address)
+                ? RegistryOptions.parse(address).options(settings).build() : null;
+        RegistryBridges.provider(address); // refuses a scheme that nothing registers
+        return new RegistryConfig(zookeeper != null ? zookeeper.address() : address, settings, zookeeper);
+    }
+
+    private static boolean isZooKeeper(String address) {
+        return address != null && address.regionMatches(true, 0, ZOOKEEPER + "://", 0, ZOOKEEPER.length() + 3);
+    }
+
+    /**
+     * rpc-registry is an optional dependency, and every registry needs it (a provider returns its Registry): say so
+     * plainly when a registry is asked for without it.
+     */
+    private static void requireRegistryModule(String address) {
+        try {
+            Registry.class.getName();
+        } catch (NoClassDefFoundError e) {
+            throw new IllegalStateException("registry: " + address + " needs rpc-registry, which is not on the "
+                    + "class path (add the io.ferry:rpc-registry dependency, or call providers by url)", e);
+        }
     }
 
     /** An address with its session and connection timeouts; null keeps a default. */
@@ -65,44 +109,67 @@ public final class RegistryConfig {
      */
     public static RegistryConfig of(String address, Duration sessionTimeout, Duration connectionTimeout,
                                     String cacheFile) {
-        try {
-            RegistryOptions.Builder options = RegistryOptions.parse(address);
-            if (cacheFile != null) {
-                if (cacheFile.equals(NO_CACHE_FILE)) {
-                    options.noCacheFile();
-                } else {
-                    options.cacheFile(Path.of(cacheFile));
-                }
-            }
-            if (sessionTimeout != null) {
-                options.sessionTimeout(sessionTimeout);
-            }
-            if (connectionTimeout != null) {
-                options.connectionTimeout(connectionTimeout);
-            }
-            return new RegistryConfig(options.build());
-        } catch (NoClassDefFoundError e) {
-            throw missingRegistryModule(address, e);
+        OptionValues settings = OptionValues.none();
+        if (sessionTimeout != null) {
+            settings = settings.with(RegistryOptionKeys.SESSION_TIMEOUT, sessionTimeout);
         }
+        if (connectionTimeout != null) {
+            settings = settings.with(RegistryOptionKeys.CONNECTION_TIMEOUT, connectionTimeout);
+        }
+        if (cacheFile != null) {
+            settings = settings.with(RegistryOptionKeys.FILE, cacheFile);
+        }
+        return of(address, settings);
     }
 
+    /** A ZooKeeper registry with options built in code. */
     public static RegistryConfig of(RegistryOptions options) {
-        return new RegistryConfig(options);
+        return new RegistryConfig(options.address(), options.values(), options);
     }
 
     /** A copy with timeouts and cache file changed, for tests and tuning. */
     public static RegistryConfig of(String address, Duration sessionTimeout, Path cacheFile) {
-        return new RegistryConfig(RegistryOptions.parse(address).sessionTimeout(sessionTimeout)
-                .cacheFile(cacheFile).build());
+        return of(address, sessionTimeout, null, cacheFile == null ? null : cacheFile.toString());
     }
 
+    /**
+     * The address as it was configured, opt-in included: {@code zookeeper://127.0.0.1:2181?embedded=true} (a
+     * ZooKeeper address as it parses: {@code localhost} with the opt-in is {@code 127.0.0.1}).
+     */
+    public String address() {
+        return address;
+    }
+
+    /** The scheme of the address, which names the registry: {@code zookeeper}. */
+    public String scheme() {
+        int end = address.indexOf("://");
+        return end < 0 ? "" : address.substring(0, end);
+    }
+
+    /**
+     * The settings given beside the address, options of {@link RegistryOptionKeys#SETTINGS}; one not set reads as
+     * its declared default ({@code settings().get(RegistryOptionKeys.SESSION_TIMEOUT)}).
+     */
+    public OptionValues settings() {
+        return settings;
+    }
+
+    /**
+     * The ZooKeeper registry's options, parsed from the address and the settings.
+     *
+     * @throws IllegalStateException when the address names another registry
+     */
     public RegistryOptions options() {
-        return options;
+        if (zookeeper == null) {
+            throw new IllegalStateException("registry: " + address + " is not a ZooKeeper address (expected: "
+                    + "zookeeper://host:port; read address() and settings() for another registry)");
+        }
+        return zookeeper;
     }
 
     /** The address as it was configured, opt-in included: {@code zookeeper://127.0.0.1:2181?embedded=true}. */
     @Override
     public String toString() {
-        return options.address();
+        return address;
     }
 }

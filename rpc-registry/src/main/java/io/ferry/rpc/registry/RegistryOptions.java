@@ -1,23 +1,36 @@
 package io.ferry.rpc.registry;
 
+import io.ferry.rpc.option.Option;
+import io.ferry.rpc.option.OptionValues;
+import io.ferry.rpc.option.RegistryOptionKeys;
+
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import static io.ferry.rpc.option.RegistryOptionKeys.CONNECTION_TIMEOUT;
+import static io.ferry.rpc.option.RegistryOptionKeys.FILE;
+import static io.ferry.rpc.option.RegistryOptionKeys.NO_FILE;
+import static io.ferry.rpc.option.RegistryOptionKeys.SESSION_TIMEOUT;
+
 /**
- * How to reach ZooKeeper. Immutable; build with {@link #builder()} or parse {@link #parse(String)}.
+ * How to reach ZooKeeper. Immutable; build with {@link #builder()} or parse {@link #parse(String)}. The options
+ * files also set (session and connection timeouts, cache file) are declared once, in {@link RegistryOptionKeys}:
+ * the builder checks values through them and reads their defaults there.
  *
  * <table>
  *   <caption>Options and defaults</caption>
  *   <tr><th>option</th><th>default</th></tr>
  *   <tr><td>addresses</td><td>127.0.0.1:2181; more are backups</td></tr>
- *   <tr><td>sessionTimeout</td><td>60 s (the server caps it; 40 s with a 2 s tick)</td></tr>
- *   <tr><td>connectionTimeout</td><td>5 s: how long start-up waits for a first connection</td></tr>
+ *   <tr><td>sessionTimeout</td><td>{@link RegistryOptionKeys#SESSION_TIMEOUT} (the server caps it; 40 s with a
+ *       2 s tick)</td></tr>
+ *   <tr><td>connectionTimeout</td><td>{@link RegistryOptionKeys#CONNECTION_TIMEOUT}: how long start-up waits for a
+ *       first connection</td></tr>
  *   <tr><td>root</td><td>dubbo: Dubbo's layout, /dubbo/{interface}/providers</td></tr>
- *   <tr><td>cacheFile</td><td>~/.ferry/registry-{application}-{host}-{port}.cache: the last provider lists, for
- *       cold starts while ZooKeeper is down</td></tr>
+ *   <tr><td>cacheFile</td><td>{@link RegistryOptionKeys#FILE}: the last provider lists, for cold starts while
+ *       ZooKeeper is down</td></tr>
  *   <tr><td>embedded</td><td>false: only an explicit opt-in hosts an in-process server</td></tr>
  * </table>
  *
@@ -43,12 +56,12 @@ public final class RegistryOptions {
     public static final String EMBEDDED_ADDRESS = DEFAULT_ADDRESS + "?" + Builder.EMBEDDED + "=true";
 
     private final List<InetSocketAddress> addresses;
-    private final Duration sessionTimeout;
-    private final Duration connectionTimeout;
+    /** The options of {@link RegistryOptionKeys#SETTINGS} set; the others read as their declared defaults. */
+    private final OptionValues values;
     private final String root;
+    /** Whose the default cache file is. */
+    private final String application;
     private final Path cacheFile;
-    private final boolean cacheFileSet;
-    private final boolean cacheFileOff;
     private final boolean embedded;
 
     private RegistryOptions(Builder b) {
@@ -56,13 +69,12 @@ public final class RegistryOptions {
             throw new IllegalArgumentException("addresses: [] (expected: at least one host:port)");
         }
         this.addresses = b.embedded ? embeddable(List.copyOf(b.addresses)) : List.copyOf(b.addresses);
-        this.sessionTimeout = b.sessionTimeout;
-        this.connectionTimeout = b.connectionTimeout;
+        this.values = b.values;
         this.root = b.root;
-        this.cacheFileOff = b.cacheFileOff;
-        this.cacheFileSet = b.cacheFile != null || cacheFileOff;
-        this.cacheFile = cacheFileOff ? null : b.cacheFile != null ? b.cacheFile
-                : defaultCacheFile("ferry", addresses.get(0));
+        this.application = b.application;
+        String file = values.get(FILE);
+        this.cacheFile = file == null ? defaultCacheFile(application, addresses.get(0))
+                : file.equals(NO_FILE) ? null : Path.of(file);
         this.embedded = b.embedded;
     }
 
@@ -107,11 +119,11 @@ public final class RegistryOptions {
 
     /** These options with the default cache file named after {@code application}, unless one was set. */
     public RegistryOptions forApplication(String application) {
-        if (cacheFileSet) {
+        if (values.isSet(FILE)) {
             return this;
         }
-        Builder b = builder().clearAddresses().sessionTimeout(sessionTimeout).connectionTimeout(connectionTimeout)
-                .root(root).embedded(embedded).cacheFile(defaultCacheFile(application, addresses.get(0)));
+        Builder b = builder().clearAddresses().options(values).root(root).embedded(embedded);
+        b.application = application;
         addresses.forEach(a -> b.address(a.getHostString(), a.getPort()));
         return b.build();
     }
@@ -171,11 +183,16 @@ public final class RegistryOptions {
     }
 
     public Duration sessionTimeout() {
-        return sessionTimeout;
+        return values.get(SESSION_TIMEOUT);
     }
 
     public Duration connectionTimeout() {
-        return connectionTimeout;
+        return values.get(CONNECTION_TIMEOUT);
+    }
+
+    /** The options of {@link RegistryOptionKeys#SETTINGS} set; one not set reads as its declared default. */
+    public OptionValues values() {
+        return values;
     }
 
     public String root() {
@@ -221,11 +238,9 @@ public final class RegistryOptions {
         private final List<InetSocketAddress> addresses = new ArrayList<>(
                 List.of(InetSocketAddress.createUnresolved("127.0.0.1", 2181)));
         private boolean defaultAddress = true;
-        private Duration sessionTimeout = Duration.ofSeconds(60);
-        private Duration connectionTimeout = Duration.ofSeconds(5);
+        private OptionValues values = OptionValues.none();
         private String root = "dubbo";
-        private Path cacheFile;
-        private boolean cacheFileOff;
+        private String application = "ferry";
         private boolean embedded;
 
         private Builder clearAddresses() {
@@ -247,14 +262,39 @@ public final class RegistryOptions {
             return this;
         }
 
-        public Builder sessionTimeout(Duration timeout) {
-            this.sessionTimeout = positive("sessionTimeout", timeout);
+        /**
+         * Sets one of {@link RegistryOptionKeys#SETTINGS}, checked by the option.
+         *
+         * @throws IllegalArgumentException naming the option, the value and its range, or the options taken
+         */
+        public <T> Builder option(Option<T> option, T value) {
+            values = values.with(accepted(option), value);
             return this;
         }
 
-        public Builder connectionTimeout(Duration timeout) {
-            this.connectionTimeout = positive("connectionTimeout", timeout);
+        /** Sets every option {@code set} sets (each one of {@link RegistryOptionKeys#SETTINGS}). */
+        public Builder options(OptionValues set) {
+            set.options().forEach(Builder::accepted);
+            values = values.with(set);
             return this;
+        }
+
+        private static <T> Option<T> accepted(Option<T> option) {
+            if (!RegistryOptionKeys.SETTINGS.contains(option)) {
+                throw new IllegalArgumentException("option: " + option + " (expected: a registry option, one of "
+                        + RegistryOptionKeys.SETTINGS.stream().map(Option::name).sorted().toList() + ")");
+            }
+            return option;
+        }
+
+        /** {@link RegistryOptionKeys#SESSION_TIMEOUT}. */
+        public Builder sessionTimeout(Duration timeout) {
+            return option(SESSION_TIMEOUT, timeout);
+        }
+
+        /** {@link RegistryOptionKeys#CONNECTION_TIMEOUT}. */
+        public Builder connectionTimeout(Duration timeout) {
+            return option(CONNECTION_TIMEOUT, timeout);
         }
 
         public Builder root(String root) {
@@ -265,17 +305,15 @@ public final class RegistryOptions {
             return this;
         }
 
+        /** {@link RegistryOptionKeys#FILE}: the cache file, or null for the default one. */
         public Builder cacheFile(Path cacheFile) {
-            this.cacheFile = cacheFile;
-            this.cacheFileOff = false;
+            values = cacheFile == null ? values.without(FILE) : values.with(FILE, cacheFile.toString());
             return this;
         }
 
         /** No cache file: a consumer starting while ZooKeeper is down then finds no provider until it is back. */
         public Builder noCacheFile() {
-            this.cacheFile = null;
-            this.cacheFileOff = true;
-            return this;
+            return option(FILE, NO_FILE);
         }
 
         /**
@@ -290,14 +328,6 @@ public final class RegistryOptions {
 
         public RegistryOptions build() {
             return new RegistryOptions(this);
-        }
-
-        private static Duration positive(String option, Duration value) {
-            if (value == null || value.isNegative() || value.isZero()) {
-                throw new IllegalArgumentException(option + ": " + (value == null ? "null" : value.toMillis() + "ms")
-                        + " (expected: > 0)");
-            }
-            return value;
         }
     }
 }

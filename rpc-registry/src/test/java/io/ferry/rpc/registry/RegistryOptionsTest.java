@@ -1,11 +1,14 @@
 package io.ferry.rpc.registry;
 
+import io.ferry.rpc.option.OptionValues;
+import io.ferry.rpc.option.RegistryOptionKeys;
 import io.ferry.rpc.registry.internal.ProviderCache;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -103,5 +106,29 @@ class RegistryOptionsTest {
                 () -> RegistryOptions.parse("zookeeper://127.0.0.1:2181?embedded=yes"));
         assertEquals("registry address: zookeeper://127.0.0.1:2181?embedded=yes: embedded: 'yes' (expected: true or "
                 + "false)", yes.getMessage());
+    }
+
+    @Test
+    void theBuilderReadsDefaultsAndChecksValuesThroughTheDeclaredOptions() {
+        RegistryOptions defaults = RegistryOptions.builder().build();
+        assertEquals(RegistryOptionKeys.SESSION_TIMEOUT.defaultValue(), defaults.sessionTimeout());
+        assertEquals(RegistryOptionKeys.CONNECTION_TIMEOUT.defaultValue(), defaults.connectionTimeout());
+        assertEquals(OptionValues.none(), defaults.values(), "nothing set: each option reads as its default");
+
+        assertEquals("sessionTimeout: 0ms (expected: > 0)", assertThrows(IllegalArgumentException.class,
+                () -> RegistryOptions.builder().sessionTimeout(Duration.ZERO)).getMessage());
+        assertEquals("connectionTimeout: -1ms (expected: > 0)", assertThrows(IllegalArgumentException.class,
+                () -> RegistryOptions.builder().option(RegistryOptionKeys.CONNECTION_TIMEOUT, Duration.ofMillis(-1)))
+                .getMessage());
+        assertEquals("option: address (expected: a registry option, one of [connectionTimeout, file, "
+                + "sessionTimeout])", assertThrows(IllegalArgumentException.class,
+                () -> RegistryOptions.builder().option(RegistryOptionKeys.ADDRESS, "zookeeper://h:1")).getMessage());
+
+        OptionValues set = OptionValues.none().with(RegistryOptionKeys.SESSION_TIMEOUT, Duration.ofSeconds(4))
+                .with(RegistryOptionKeys.FILE, RegistryOptionKeys.NO_FILE);
+        RegistryOptions options = RegistryOptions.parse("zookeeper://10.0.0.1:2181").options(set).build();
+        assertEquals(Duration.ofSeconds(4), options.sessionTimeout());
+        assertNull(options.forApplication("shop").cacheFile(), "file=none: no cache file");
+        assertEquals(set, options.forApplication("shop").values());
     }
 }

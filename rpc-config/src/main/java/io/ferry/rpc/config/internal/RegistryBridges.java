@@ -1,14 +1,25 @@
 package io.ferry.rpc.config.internal;
 
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.config.RegistryConfig;
+import io.ferry.rpc.config.extension.Extensions;
+import io.ferry.rpc.config.extension.RegistryContext;
+import io.ferry.rpc.config.extension.RegistryProvider;
 import io.ferry.rpc.config.internal.cluster.Clocks;
 import io.ferry.rpc.config.internal.cluster.ClusterDirectory;
 import io.ferry.rpc.config.internal.cluster.RegistryDirectory;
+import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.registry.Registry;
 import io.ferry.rpc.registry.ServiceKey;
-import io.ferry.rpc.registry.ZookeeperRegistry;
 
-/** The registry bridge over ZooKeeper: the only class of the bootstrap's path that needs rpc-registry. */
+import java.time.Clock;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.stream.Collectors;
+
+/**
+ * The registry bridge over the {@link Registry} a {@link RegistryProvider} opens for the address's scheme: the only
+ * class of the bootstrap's path that needs rpc-registry.
+ */
 public final class RegistryBridges implements RegistryBridge {
     private final Registry registry;
     private final String application;
@@ -21,13 +32,34 @@ public final class RegistryBridges implements RegistryBridge {
     }
 
     /**
-     * Connects to the configured registry. A RegistryConfig exists only where rpc-registry is on the class path
-     * (RegistryConfig.of says so otherwise), so this class loads only then.
+     * Opens the configured registry through the provider of its scheme. A RegistryConfig exists only where
+     * rpc-registry is on the class path (RegistryConfig.of says so otherwise), so this class loads only then.
      */
     public static RegistryBridge open(RegistryConfig config, String application, Clocks clocks) {
-        // the registry's work runs on the Ferry's one timer, in order: no thread of its own
-        return new RegistryBridges(new ZookeeperRegistry(config.options().forApplication(application),
-                clocks.timer(), clocks.ticker()), application, clocks);
+        RegistryProvider provider = provider(config.address());
+        Registry registry = provider.open(new Context(config, application, clocks));
+        if (registry == null) {
+            throw new IllegalStateException("registry: " + config + ": " + provider.getClass().getName()
+                    + " opened none");
+        }
+        return new RegistryBridges(registry, application, clocks);
+    }
+
+    /**
+     * The provider registered for the address's scheme.
+     *
+     * @throws IllegalArgumentException naming the option, the address and the schemes there are
+     */
+    public static RegistryProvider provider(String address) {
+        int end = address == null ? -1 : address.indexOf("://");
+        RegistryProvider provider = end <= 0 ? null
+                : Extensions.find(RegistryProvider.class, address.substring(0, end));
+        if (provider == null) {
+            throw new IllegalArgumentException(Options.REGISTRY_ADDRESS.fileName() + ": '" + address
+                    + "' (expected: one of " + Extensions.names(RegistryProvider.class).stream()
+                    .map(scheme -> scheme + "://").collect(Collectors.joining(", ")) + ")");
+        }
+        return provider;
     }
 
     @Override
@@ -48,5 +80,23 @@ public final class RegistryBridges implements RegistryBridge {
     @Override
     public void close() {
         registry.close();
+    }
+
+    /** What a provider is given: the config, the application, and the Ferry's clocks and one scheduler. */
+    private record Context(RegistryConfig registry, String application, Clocks clocks) implements RegistryContext {
+        @Override
+        public Ticker ticker() {
+            return clocks.ticker();
+        }
+
+        @Override
+        public Clock wall() {
+            return clocks.wall();
+        }
+
+        @Override
+        public ScheduledExecutorService timer() {
+            return clocks.timer();
+        }
     }
 }

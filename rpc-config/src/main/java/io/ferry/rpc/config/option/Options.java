@@ -2,6 +2,7 @@ package io.ferry.rpc.config.option;
 
 import io.ferry.rpc.option.Scope;
 import io.ferry.rpc.option.Option;
+import io.ferry.rpc.option.RegistryOptionKeys;
 import io.ferry.rpc.remoting.Dispatcher;
 import io.ferry.rpc.remoting.Serialization;
 import io.ferry.rpc.remoting.ThreadPoolKind;
@@ -16,11 +17,12 @@ import static io.ferry.rpc.option.Scope.METHOD;
 import static io.ferry.rpc.option.Scope.PROTOCOL;
 import static io.ferry.rpc.option.Scope.PROVIDER;
 import static io.ferry.rpc.option.Scope.REFERENCE;
-import static io.ferry.rpc.option.Scope.REGISTRY;
 import static io.ferry.rpc.option.Scope.SERVICE;
 
 /**
- * Every option of Ferry, once. The README's option reference is generated from {@link #all()}. Scopes list where
+ * Every option of Ferry, once. The transport's are declared in {@code TransportOptions} and the registry's in
+ * {@link RegistryOptionKeys} (rpc-api, since rpc-registry is optional), beside what uses them; this table lists them
+ * with the rest. The README's option reference is generated from {@link #all()}. Scopes list where
  * an option may be set. The provider scope holds defaults of files ({@code <provider>}, {@code ferry.provider.*}):
  * an option the protocol takes goes to the protocol, any other to every service, unless they set it themselves.
  */
@@ -114,21 +116,10 @@ public final class Options {
     public static final Option<Long> PARTIAL_FRAME_BUDGET = TransportOptions.PARTIAL_FRAME_BUDGET;
 
     // ---- registry and application
-    public static final Option<String> REGISTRY_ADDRESS = Option.of("address", String.class).defaultText("none")
-            .scopes(REGISTRY).dubbo("address")
-            .doc("zookeeper://host:port?backup=host:port; zookeeper://127.0.0.1:2181?embedded=true (any loopback "
-                    + "host and port) hosts an in-process ZooKeeper there when none listens, for development")
-            .build();
-    public static final Option<Duration> SESSION_TIMEOUT = Option.of("sessionTimeout", Duration.class)
-            .defaultText("60000").atLeast(1).scopes(REGISTRY).dubbo("session")
-            .doc("the ZooKeeper session (the server caps it)").build();
-    public static final Option<Duration> REGISTRY_CONNECTION_TIMEOUT = Option.of("connectionTimeout",
-            Duration.class).defaultText("5000").atLeast(1).scopes(REGISTRY).dubbo("timeout")
-            .doc("connecting to ZooKeeper").build();
-    public static final Option<String> REGISTRY_FILE = Option.of("file", String.class)
-            .defaultText("~/.ferry/registry-{application}-{host}-{port}.cache").scopes(REGISTRY).dubbo("file")
-            .doc("where the last provider lists are kept, for starts while ZooKeeper is down; none: nowhere")
-            .build();
+    public static final Option<String> REGISTRY_ADDRESS = RegistryOptionKeys.ADDRESS;
+    public static final Option<Duration> SESSION_TIMEOUT = RegistryOptionKeys.SESSION_TIMEOUT;
+    public static final Option<Duration> REGISTRY_CONNECTION_TIMEOUT = RegistryOptionKeys.CONNECTION_TIMEOUT;
+    public static final Option<String> REGISTRY_FILE = RegistryOptionKeys.FILE;
     public static final Option<String> APPLICATION_NAME = Option.of("name", String.class)
             .defaultText("ferry-application")
             .scopes(APPLICATION).dubbo("name").doc("this process's application, as registered").build();

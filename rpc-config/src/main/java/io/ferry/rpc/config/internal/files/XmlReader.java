@@ -276,14 +276,13 @@ final class XmlReader extends DefaultHandler {
     }
 
     private void registry(Map<String, String> values, String where) {
+        // Dubbo's protocol="zookeeper" address="host:port": the scheme of an address that has none; a scheme that
+        // no registry provider registers is refused with the address, as in address="nope://host:port"
         String protocol = values.remove("protocol");
         if (protocol != null) {
-            if (!protocol.strip().equals("zookeeper")) {
-                throw new IllegalArgumentException(where + " protocol=\"" + protocol + "\" (expected: zookeeper)");
-            }
             String address = values.get("address");
             if (address != null && !address.contains("://")) {
-                values.put("address", "zookeeper://" + address.strip());
+                values.put("address", protocol.strip() + "://" + address.strip());
             }
         }
         options(XmlVocabulary.Element.REGISTRY, values, model.registry, where);

@@ -30,8 +30,9 @@ final class XmlVocabulary {
     /** An element that holds options of one scope. */
     enum Element {
         APPLICATION("application", Scope.APPLICATION, "this process, as it registers itself"),
-        REGISTRY("registry", Scope.REGISTRY, "the ZooKeeper registry (one per file)",
-                new Structural("protocol", false, "zookeeper, when the address has no scheme")),
+        REGISTRY("registry", Scope.REGISTRY, "the registry (one per file)",
+                new Structural("protocol", false, "the registry's scheme when the address has none: zookeeper, or "
+                        + "one a jar registers")),
         PROTOCOL("protocol", Scope.PROTOCOL, "the server services are exported on (one per file)",
                 new Structural("name", false, "dubbo (the only protocol Ferry speaks)")),
         PROVIDER("provider", Scope.PROVIDER, "defaults for the protocol and every service of the file"),

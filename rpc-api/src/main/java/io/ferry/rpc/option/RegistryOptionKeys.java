@@ -1,0 +1,44 @@
+package io.ferry.rpc.option;
+
+import java.time.Duration;
+import java.util.Set;
+
+import static io.ferry.rpc.option.Scope.REGISTRY;
+
+/**
+ * The registry's options, declared once: name, type, default, range, Dubbo name and documentation. rpc-registry's
+ * {@code RegistryOptions} builder takes them ({@code option(RegistryOptionKeys.SESSION_TIMEOUT, d)}) and checks
+ * values through them; the configuration's option table lists them, so builders and files read them alike; a
+ * registry a jar registers by its address's scheme reads the values set from them too.
+ *
+ * <p>They are declared here, in rpc-api, rather than beside the ZooKeeper registry in rpc-registry (as the
+ * transport's are beside the transport): rpc-registry is an optional dependency, and the option table, which
+ * every Ferry loads, cannot refer to a class that may be absent.
+ */
+public final class RegistryOptionKeys {
+    private RegistryOptionKeys() {
+    }
+
+    /** The {@link #FILE} value that keeps no cache file. */
+    public static final String NO_FILE = "none";
+
+    public static final Option<String> ADDRESS = Option.of("address", String.class).defaultText("none")
+            .scopes(REGISTRY).dubbo("address")
+            .doc("zookeeper://host:port?backup=host:port; zookeeper://127.0.0.1:2181?embedded=true (any loopback "
+                    + "host and port) hosts an in-process ZooKeeper there when none listens, for development; "
+                    + "another scheme names a registry a jar registers (a RegistryProvider)")
+            .build();
+    public static final Option<Duration> SESSION_TIMEOUT = Option.of("sessionTimeout", Duration.class)
+            .defaultText("60000").atLeast(1).scopes(REGISTRY).dubbo("session")
+            .doc("the ZooKeeper session (the server caps it)").build();
+    public static final Option<Duration> CONNECTION_TIMEOUT = Option.of("connectionTimeout", Duration.class)
+            .defaultText("5000").atLeast(1).scopes(REGISTRY).dubbo("timeout")
+            .doc("connecting to ZooKeeper").build();
+    public static final Option<String> FILE = Option.of("file", String.class)
+            .defaultText("~/.ferry/registry-{application}-{host}-{port}.cache").scopes(REGISTRY).dubbo("file")
+            .doc("where the last provider lists are kept, for starts while ZooKeeper is down; none: nowhere")
+            .build();
+
+    /** The options a registry's settings carry besides its address. */
+    public static final Set<Option<?>> SETTINGS = Set.of(SESSION_TIMEOUT, CONNECTION_TIMEOUT, FILE);
+}
