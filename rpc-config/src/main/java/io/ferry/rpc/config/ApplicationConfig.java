@@ -1,5 +1,7 @@
 package io.ferry.rpc.config;
 
+import io.ferry.rpc.config.option.Options;
+
 /**
  * The application's identity: its name travels with every call as {@code remote.application}, as Dubbo's does.
  *
@@ -13,7 +15,7 @@ public record ApplicationConfig(String name) {
     }
 
     public static ApplicationConfig defaults() {
-        return new ApplicationConfig("ferry-application");
+        return new ApplicationConfig(Options.APPLICATION_NAME.defaultValue());
     }
 
     public static ApplicationConfig of(String name) {

@@ -8,7 +8,7 @@ import io.ferry.rpc.config.option.Settings;
 import io.ferry.rpc.remoting.Serialization;
 import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.SocketOptions;
-import io.ferry.rpc.option.Validate;
+import io.ferry.rpc.spi.Validate;
 
 import java.time.Duration;
 import java.util.ArrayList;

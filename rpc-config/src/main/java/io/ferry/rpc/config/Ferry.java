@@ -37,8 +37,9 @@ import java.util.concurrent.TimeUnit;
  * }
  * }</pre>
  * With a {@link RegistryConfig}, exported services are registered in ZooKeeper and references without a url find
- * their providers there. The server starts with the first export. {@link #close()} first unregisters, then
- * closes every reference and the server, and releases the shared client resources it held. Thread-safe.
+ * their providers there. The server starts with the first export. {@link #close()} first unregisters, then shuts
+ * the server down gracefully, closes every reference, and releases the threads and connections it held.
+ * Thread-safe.
  *
  * <p>This class owns the lifecycle; the configuration's layering, and the assembly of references and exports,
  * are done by the classes it delegates to.

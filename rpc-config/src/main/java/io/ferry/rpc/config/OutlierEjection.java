@@ -1,6 +1,6 @@
 package io.ferry.rpc.config;
 
-import io.ferry.rpc.option.Validate;
+import io.ferry.rpc.spi.Validate;
 
 import java.time.Duration;
 

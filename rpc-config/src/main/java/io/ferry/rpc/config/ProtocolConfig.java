@@ -10,7 +10,7 @@ import io.ferry.rpc.remoting.Dispatcher;
 import io.ferry.rpc.remoting.ServerOptions;
 import io.ferry.rpc.remoting.SocketOptions;
 import io.ferry.rpc.remoting.ThreadPoolKind;
-import io.ferry.rpc.option.Validate;
+import io.ferry.rpc.spi.Validate;
 
 import java.time.Duration;
 import java.util.ArrayList;

@@ -10,7 +10,7 @@ import io.ferry.rpc.option.Option;
 import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.option.Scope;
 import io.ferry.rpc.config.option.Settings;
-import io.ferry.rpc.option.Validate;
+import io.ferry.rpc.spi.Validate;
 
 import java.net.InetSocketAddress;
 import java.net.URI;

@@ -1,6 +1,6 @@
 package io.ferry.rpc.config;
 
-import io.ferry.rpc.option.Validate;
+import io.ferry.rpc.spi.Validate;
 
 /**
  * How many retries a reference may make, so that a cluster in trouble is not hit three times as hard: over the

@@ -11,7 +11,7 @@ import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.option.Scope;
 import io.ferry.rpc.config.option.Settings;
 import io.ferry.rpc.remoting.PoolOptions;
-import io.ferry.rpc.option.Validate;
+import io.ferry.rpc.spi.Validate;
 
 import java.lang.reflect.Method;
 import java.time.Duration;

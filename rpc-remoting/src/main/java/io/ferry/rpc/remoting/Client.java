@@ -1,6 +1,6 @@
 package io.ferry.rpc.remoting;
 
-import io.ferry.rpc.option.Validate;
+import io.ferry.rpc.spi.Validate;
 import io.ferry.rpc.ClassAllowList;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.internal.client.ClientResources;

@@ -2,7 +2,7 @@ package io.ferry.rpc.remoting;
 
 import io.ferry.rpc.option.Option;
 import io.ferry.rpc.option.OptionValues;
-import io.ferry.rpc.option.Validate;
+import io.ferry.rpc.spi.Validate;
 
 import java.time.Duration;
 

@@ -1,7 +1,7 @@
 package io.ferry.rpc.remoting;
 
 import io.ferry.rpc.option.OptionValues;
-import io.ferry.rpc.option.Validate;
+import io.ferry.rpc.spi.Validate;
 
 import java.time.Duration;
 

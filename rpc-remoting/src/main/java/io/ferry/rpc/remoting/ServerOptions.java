@@ -2,7 +2,7 @@ package io.ferry.rpc.remoting;
 
 import io.ferry.rpc.option.Option;
 import io.ferry.rpc.option.OptionValues;
-import io.ferry.rpc.option.Validate;
+import io.ferry.rpc.spi.Validate;
 import io.ferry.rpc.remoting.internal.transport.DirectMemory;
 
 import java.time.Duration;

@@ -170,17 +170,21 @@ public final class FerryRuntime {
             transport = client;
         }
         long start = clocks.ticker().nanoTime();
+        // each step runs whatever the one before it threw: a failing registry must not leak the server or threads
         if (toLeave != null) {
-            toLeave.close(); // unregister first: consumers stop choosing this provider
-            log.info("closing: unregistered from the registry ({}) and left it in {} ms", registryConfig,
-                    millisSince(start));
+            closeQuietly("the registry", () -> {
+                toLeave.close(); // unregister first: consumers stop choosing this provider
+                log.info("closing: unregistered from the registry ({}) and left it in {} ms", registryConfig,
+                        millisSince(start));
+            });
         }
         if (toStop != null) {
-            toStop.shutdownGracefully(); // logs its own steps: readonly event, grace, calls in flight, closed
+            // it logs its own steps: readonly event, grace, calls in flight, closed
+            closeQuietly("the server", toStop::shutdownGracefully);
         }
-        toClose.forEach(FerryRuntime::closeQuietly);
+        toClose.forEach(directory -> closeQuietly(directory.toString(), directory));
         if (transport != null) {
-            transport.close();
+            closeQuietly("the client", transport::close);
         }
         clocks.timer().shutdownNow();
         if (toLeave != null || toStop != null || transport != null) {
@@ -195,11 +199,11 @@ public final class FerryRuntime {
         return TimeUnit.NANOSECONDS.toMillis(clocks.ticker().nanoTime() - startNanos);
     }
 
-    private static void closeQuietly(AutoCloseable closeable) {
+    private static void closeQuietly(String what, AutoCloseable closeable) {
         try {
             closeable.close();
         } catch (Exception e) {
-            log.warn("closing {}: {}", closeable, e.toString());
+            log.warn("closing {}: {}", what, e.toString());
         }
     }
 }

@@ -60,11 +60,17 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
         this.service = config.interfaceType().getName();
     }
 
-    /** The proxy, implementing the interface and {@link EchoService}. */
+    /**
+     * The proxy, implementing the interface and {@link EchoService}. Whatever can be refused (a method's plan, a
+     * name no extension has) is resolved before the directory opens, so a refused reference leaves nothing open.
+     */
     public T proxy() {
         Map<Method, ReferenceHandler.MethodPlan> plans = plans();
+        List<Filter> filters = filters();
+        Cluster cluster = cluster();
+        LoadBalancer balancer = balancer();
         ClusterDirectory directory = runtime.openDirectory(this::directory);
-        Invoker chain = Filter.chain(filters(), cluster().join(directory, balancer()));
+        Invoker chain = Filter.chain(filters, cluster.join(directory, balancer));
         if (resolved.get(Options.CHECK) && !resolved.get(Options.LAZY)) {
             awaitAProvider(directory, consumer.clientOptions().connectTimeout());
         }

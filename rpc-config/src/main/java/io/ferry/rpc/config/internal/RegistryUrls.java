@@ -10,7 +10,6 @@ import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.util.Collections;
-import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 

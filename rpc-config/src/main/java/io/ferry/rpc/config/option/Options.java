@@ -121,7 +121,7 @@ public final class Options {
     public static final Option<Duration> REGISTRY_CONNECTION_TIMEOUT = RegistryOptionKeys.CONNECTION_TIMEOUT;
     public static final Option<String> REGISTRY_FILE = RegistryOptionKeys.FILE;
     public static final Option<String> APPLICATION_NAME = Option.of("name", String.class)
-            .defaultText("ferry-application")
+            .defaultValue("ferry-application")
             .scopes(APPLICATION).dubbo("name").doc("this process's application, as registered").build();
 
     public static final Option<Serialization> SERIALIZATION = Option.of("serialization", Serialization.class)

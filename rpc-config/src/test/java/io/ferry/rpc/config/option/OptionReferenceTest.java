@@ -5,6 +5,8 @@ import io.ferry.rpc.option.Option;
 import io.ferry.rpc.config.fixtures.GeneratedSection;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
@@ -67,5 +69,20 @@ class OptionReferenceTest {
                 () -> Options.THREADS.parse("many", "x")).getMessage());
         assertEquals("x: port: '' (expected: a value)", assertThrows(IllegalArgumentException.class,
                 () -> Options.PORT.parse("  ", "x")).getMessage());
+    }
+
+    /**
+     * A default is read from its declaration ({@code "0 (no limit)"} reads as 0): every option's default is a value
+     * but those the table says are computed where they are used, or none. A reworded default that no longer reads
+     * as a value fails here, not as a null at run time.
+     */
+    @Test
+    void everyDefaultIsAValueButTheComputedOnesAndNone() {
+        List<String> notValues = Options.all().stream().filter(o -> o.defaultValue() == null)
+                .map(o -> o.name() + ": " + o.defaultText()).toList();
+        assertEquals(List.of("filter: default", "version: none", "group: none", "url: none: the registry",
+                "maxConnections: cores", "ioThreads: min(cores + 1, 32)", "host: all local addresses",
+                "partialFrameBudgetBytes: ¼ of the direct-memory limit", "address: none",
+                "file: ~/.ferry/registry-{application}-{host}-{port}.cache"), notValues);
     }
 }

@@ -112,6 +112,9 @@ public final class SerialExecutor implements Executor {
             task.run();
         } catch (RuntimeException e) {
             log.warn("registry task failed", e);
+        } catch (Error e) {
+            log.error("registry task failed", e); // here: the scheduler's future would keep it unseen
+            throw e;
         } finally {
             nextStep(); // even after an Error: the tasks behind it must not wait forever
         }

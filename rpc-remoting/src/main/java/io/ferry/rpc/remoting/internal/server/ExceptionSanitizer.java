@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 
 import java.net.SocketAddress;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * Makes a service's failure one the consumer can receive, and reports failures the signature does not declare.
@@ -46,10 +47,10 @@ final class ExceptionSanitizer implements Filter {
             }
             Throwable thrown = Invokers.unwrap(error);
             if (ProviderRefusal.answersWithStatus(thrown)) {
-                throw new java.util.concurrent.CompletionException(thrown);
+                throw new CompletionException(thrown);
             }
             reportIfUndeclared(invocation, thrown, from);
-            throw new java.util.concurrent.CompletionException(deliverable(thrown));
+            throw new CompletionException(deliverable(thrown));
         });
     }
 

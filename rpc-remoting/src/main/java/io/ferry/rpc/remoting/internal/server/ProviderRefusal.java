@@ -7,10 +7,10 @@ import io.ferry.rpc.RpcStatus;
  * A provider filter's refusal of a call it did not run: answered with its status and message as an error frame,
  * never as an exception value, so the consumer sees the status and knows it may try another provider.
  */
-public final class ProviderRefusal extends RpcException {
+final class ProviderRefusal extends RpcException {
     private static final long serialVersionUID = 1L;
 
-    public ProviderRefusal(RpcStatus status, String message) {
+    ProviderRefusal(RpcStatus status, String message) {
         super(status, message);
     }
 

@@ -8,7 +8,8 @@ import java.util.OptionalLong;
 
 /**
  * The JVM's direct-memory limit, found as the JDK finds it: {@code -XX:MaxDirectMemorySize} when it is set to
- * more than 0, the heap's maximum ({@link Runtime#maxMemory()}) otherwise. The flag is read from the HotSpot
+ * more than 0, the heap's maximum ({@link Runtime#maxMemory()}) otherwise; or Netty's own cap,
+ * {@code -Dio.netty.maxDirectMemory}, when that is set above 0. The flag is read from the HotSpot
  * diagnostic MXBean, which also sees it when it came from {@code JAVA_TOOL_OPTIONS} or an options file; on a
  * JVM without that bean, from the JVM's command-line arguments.
  */
@@ -24,8 +25,27 @@ public final class DirectMemory {
     }
 
     private static final class Holder {
-        static final long LIMIT = limit(vmOption(),
-                ManagementFactory.getRuntimeMXBean().getInputArguments(), Runtime.getRuntime().maxMemory());
+        static final long LIMIT = nettyLimit().orElseGet(() -> limit(vmOption(), jvmArguments(),
+                Runtime.getRuntime().maxMemory()));
+    }
+
+    /** Netty's own cap on what it allocates, {@code -Dio.netty.maxDirectMemory}, when it sets one above 0. */
+    private static OptionalLong nettyLimit() {
+        try {
+            long bytes = Long.parseLong(System.getProperty("io.netty.maxDirectMemory", "-1").trim());
+            return bytes > 0 ? OptionalLong.of(bytes) : OptionalLong.empty();
+        } catch (NumberFormatException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    /** The JVM's arguments; none on a runtime image without java.management. */
+    private static List<String> jvmArguments() {
+        try {
+            return ManagementFactory.getRuntimeMXBean().getInputArguments();
+        } catch (LinkageError | RuntimeException e) {
+            return List.of();
+        }
     }
 
     /**
@@ -43,7 +63,7 @@ public final class DirectMemory {
             HotSpotDiagnosticMXBean hotSpot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
             return hotSpot == null ? OptionalLong.empty()
                     : OptionalLong.of(Long.parseLong(hotSpot.getVMOption(FLAG).getValue()));
-        } catch (RuntimeException e) { // not HotSpot: no such bean or no such flag
+        } catch (LinkageError | RuntimeException e) { // not HotSpot, or no jdk.management: no bean, no flag
             return OptionalLong.empty();
         }
     }

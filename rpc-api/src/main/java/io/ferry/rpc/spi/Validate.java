@@ -1,8 +1,11 @@
-package io.ferry.rpc.option;
+package io.ferry.rpc.spi;
 
 import java.time.Duration;
 
-/** Validation with messages in one form: {@code "timeout: -5ms (expected: > 0)"}. */
+/**
+ * For Ferry's own builders, not for applications: checks of values that are not options of the table (an option is
+ * checked by its {@code Option}), with the same wording: {@code "timeout: -5ms (expected: > 0)"}.
+ */
 public final class Validate {
     private Validate() {
     }
