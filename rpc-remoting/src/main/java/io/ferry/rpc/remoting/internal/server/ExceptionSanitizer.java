@@ -36,11 +36,11 @@ final class ExceptionSanitizer implements Filter {
 
     @Override
     public CompletableFuture<Result> invoke(Invocation invocation, Invoker next) {
-        SocketAddress from = RpcContext.current().remoteAddress();
         CompletableFuture<Result> result = Invokers.start(next, invocation);
         if (result.isDone() && !result.isCompletedExceptionally()) {
-            return result; // the common case: no stage to add
+            return result; // the common case: nothing to add
         }
+        SocketAddress from = RpcContext.current().remoteAddress(); // still the call's: its context filter is outside
         return result.handle((value, error) -> {
             if (error == null) {
                 return value;

@@ -5,7 +5,6 @@ import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.internal.codec.InboundFrame;
-import io.ferry.rpc.remoting.internal.service.ServiceTable;
 import io.netty.channel.Channel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,11 +39,11 @@ final class RequestTask implements Runnable {
      * gives back the request's place in the business pool as soon as it needs no thread: just before its answer
      * is written, or when this task ends (an asynchronous service answers later). It may run more than once.
      */
-    RequestTask(Channel channel, InboundFrame frame, ServiceTable services, int payloadLimit, Runnable done,
+    RequestTask(Channel channel, InboundFrame frame, RequestDecoder decoder, int payloadLimit, Runnable done,
                 Ticker ticker, Runnable released) {
         this.channel = channel;
         this.frame = frame;
-        this.decoder = new RequestDecoder(services, ticker);
+        this.decoder = decoder;
         this.receivedNanos = ticker.nanoTime();
         this.responder = new Responder(channel, frame.id(), frame.isTwoWay(), payloadLimit, done, released);
         this.done = done;

@@ -34,7 +34,8 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     /** Drainers per connection inbox while its requests are quick: one per core. */
     private static final int PARALLELISM = Runtime.getRuntime().availableProcessors();
 
-    private final ServiceTable services;
+    /** Reads a frame into a call: one for all requests, it holds nothing of any one. */
+    private final RequestDecoder decoder;
     private final BusinessPools pools;
     private final Dispatcher dispatcher;
     private final Ticker ticker;
@@ -49,8 +50,8 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     /** {@code ticker} times requests' deadlines, connections' age and back-pressure, and the shutdown's wait. */
     public ServerHandler(ServiceTable services, BusinessPools pools, Dispatcher dispatcher, int payloadLimit,
                          ChannelGroup channels, int accepts, Ticker ticker) {
-        this.services = services;
         this.ticker = ticker;
+        this.decoder = new RequestDecoder(services, ticker);
         this.inFlight = new InFlight(ticker);
         this.pools = pools;
         this.dispatcher = dispatcher;
@@ -172,7 +173,7 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             inFlight.end();
         };
         if (dispatcher == Dispatcher.DIRECT) {
-            new RequestTask(ctx.channel(), frame, services, payloadLimit, done, ticker, () -> { }).run();
+            new RequestTask(ctx.channel(), frame, decoder, payloadLimit, done, ticker, () -> { }).run();
             return;
         }
         BusinessPool pool = pools.forRequest(frame);
@@ -192,7 +193,7 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             inbox = counted.addInbox(pool, new RequestInbox<>(pool::execute, ctx.channel().eventLoop(), PARALLELISM,
                     unrun -> unrun.refuseUnrun(RpcStatus.SHUTTING_DOWN, shuttingDown())));
         }
-        inbox.add(new RequestTask(ctx.channel(), frame, services, payloadLimit, done, ticker, ticket));
+        inbox.add(new RequestTask(ctx.channel(), frame, decoder, payloadLimit, done, ticker, ticket));
     }
 
     private String shuttingDown() {

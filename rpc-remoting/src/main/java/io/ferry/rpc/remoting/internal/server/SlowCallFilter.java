@@ -41,16 +41,23 @@ final class SlowCallFilter implements Filter {
             return next.invoke(invocation);
         }
         long started = ticker.nanoTime();
-        SocketAddress from = RpcContext.current().remoteAddress();
         CompletableFuture<Result> result = next.invoke(invocation);
-        result.whenComplete((value, error) -> {
+        if (result.isDone()) { // a synchronous service: checked now, with no stage added to every call
             long took = ticker.nanoTime() - started;
             if (took > timeout) {
-                log.warn("{} took {} ms, over its provider timeout of {} ms (a call from {})",
-                        invocation.description(), TimeUnit.NANOSECONDS.toMillis(took),
-                        TimeUnit.NANOSECONDS.toMillis(timeout), from);
+                reportIfSlow(invocation, took, timeout, RpcContext.current().remoteAddress());
             }
-        });
+            return result;
+        }
+        SocketAddress from = RpcContext.current().remoteAddress();
+        result.whenComplete((value, error) -> reportIfSlow(invocation, ticker.nanoTime() - started, timeout, from));
         return result;
+    }
+
+    private static void reportIfSlow(Invocation invocation, long tookNanos, long timeoutNanos, SocketAddress from) {
+        if (tookNanos > timeoutNanos) {
+            log.warn("{} took {} ms, over its provider timeout of {} ms (a call from {})", invocation.description(),
+                    TimeUnit.NANOSECONDS.toMillis(tookNanos), TimeUnit.NANOSECONDS.toMillis(timeoutNanos), from);
+        }
     }
 }
