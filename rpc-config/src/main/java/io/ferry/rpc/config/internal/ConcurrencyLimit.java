@@ -3,6 +3,7 @@ package io.ferry.rpc.config.internal;
 import io.ferry.rpc.Filter;
 import io.ferry.rpc.Invocation;
 import io.ferry.rpc.Invoker;
+import io.ferry.rpc.ProviderRefusal;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
@@ -23,9 +24,12 @@ public final class ConcurrencyLimit implements Filter {
     private final String option;
     private final String where;
     private final ToIntFunction<Method> limit;
+    /** On a provider, a refusal it answers as its status; on a consumer, the caller's failure. */
+    private final boolean provider;
     private final Map<Method, AtomicInteger> running = new ConcurrentHashMap<>();
 
-    private ConcurrencyLimit(String option, String where, ToIntFunction<Method> limit) {
+    private ConcurrencyLimit(String option, String where, ToIntFunction<Method> limit, boolean provider) {
+        this.provider = provider;
         this.option = option;
         this.where = where;
         this.limit = limit;
@@ -33,12 +37,12 @@ public final class ConcurrencyLimit implements Filter {
 
     /** The consumer's {@code actives}: calls in flight per method of one reference (0 for a method: no limit). */
     public static ConcurrencyLimit actives(ToIntFunction<Method> limit, String reference) {
-        return new ConcurrencyLimit("actives", "the reference to " + reference, limit);
+        return new ConcurrencyLimit("actives", "the reference to " + reference, limit, false);
     }
 
     /** The provider's {@code executes}: calls running per method of one service (0 for a method: no limit). */
     public static ConcurrencyLimit executes(ToIntFunction<Method> limit, String service) {
-        return new ConcurrencyLimit("executes", "the service " + service, limit);
+        return new ConcurrencyLimit("executes", "the service " + service, limit, true);
     }
 
     @Override
@@ -50,9 +54,10 @@ public final class ConcurrencyLimit implements Filter {
         AtomicInteger count = running.computeIfAbsent(invocation.method(), m -> new AtomicInteger());
         if (count.incrementAndGet() > limit) {
             count.decrementAndGet();
-            return CompletableFuture.failedFuture(RpcException.notExecuted(RpcStatus.LIMIT_EXCEEDED,
-                    RpcStatus.LIMIT_EXCEEDED_PREFIX + invocation.description() + " already has " + limit
-                            + " calls at once on " + where + " (" + option + " = " + limit + ")", null));
+            String message = RpcStatus.LIMIT_EXCEEDED_PREFIX + invocation.description() + " already has " + limit
+                    + " calls at once on " + where + " (" + option + " = " + limit + ")";
+            return CompletableFuture.failedFuture(provider ? new ProviderRefusal(RpcStatus.LIMIT_EXCEEDED, message)
+                    : RpcException.notExecuted(RpcStatus.LIMIT_EXCEEDED, message, null));
         }
         CompletableFuture<Result> call;
         try {

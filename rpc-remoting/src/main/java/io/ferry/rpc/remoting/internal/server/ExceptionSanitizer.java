@@ -5,6 +5,7 @@ import io.ferry.rpc.Invocation;
 import io.ferry.rpc.Invoker;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcContext;
+import io.ferry.rpc.ProviderRefusal;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.internal.serialize.AllowedClasses;
@@ -46,7 +47,7 @@ final class ExceptionSanitizer implements Filter {
                 return value;
             }
             Throwable thrown = Invokers.unwrap(error);
-            if (ProviderRefusal.answersWithStatus(thrown)) {
+            if (thrown instanceof ProviderRefusal) {
                 throw new CompletionException(thrown);
             }
             reportIfUndeclared(invocation, thrown, from);

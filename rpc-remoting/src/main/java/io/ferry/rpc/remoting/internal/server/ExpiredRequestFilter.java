@@ -4,6 +4,7 @@ import io.ferry.rpc.Deadline;
 import io.ferry.rpc.Filter;
 import io.ferry.rpc.Invocation;
 import io.ferry.rpc.Invoker;
+import io.ferry.rpc.ProviderRefusal;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcStatus;
 

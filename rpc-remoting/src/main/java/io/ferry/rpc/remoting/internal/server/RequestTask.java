@@ -1,7 +1,7 @@
 package io.ferry.rpc.remoting.internal.server;
 
 import io.ferry.rpc.Result;
-import io.ferry.rpc.RpcException;
+import io.ferry.rpc.ProviderRefusal;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.internal.codec.InboundFrame;
@@ -130,9 +130,9 @@ final class RequestTask implements Runnable {
             attachments = attached.attachments;
             thrown = attached.getCause();
         }
-        if (ProviderRefusal.answersWithStatus(thrown)) {
+        if (thrown instanceof ProviderRefusal refusal) {
             // a provider filter refused the call unrun: a status the consumer can act on, not a value
-            responder.error(((RpcException) thrown).status(), thrown.getMessage());
+            responder.error(refusal.status(), refusal.getMessage());
         } else {
             responder.answer(call, null, thrown, attachments);
         }

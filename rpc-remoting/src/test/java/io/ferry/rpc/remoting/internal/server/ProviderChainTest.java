@@ -4,6 +4,7 @@ import io.ferry.rpc.ClassAllowList;
 import io.ferry.rpc.Deadline;
 import io.ferry.rpc.Invocation;
 import io.ferry.rpc.Invoker;
+import io.ferry.rpc.ProviderRefusal;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcContext;
 import io.ferry.rpc.RpcException;
@@ -116,8 +117,8 @@ class ProviderChainTest {
 
     @Test
     void aLimitsRefusalPassesUnchangedToBeAnsweredAsItsStatus() throws Exception {
-        RpcException limit = RpcException.notExecuted(RpcStatus.LIMIT_EXCEEDED,
-                RpcStatus.LIMIT_EXCEEDED_PREFIX + "Greeter.hello", null);
+        RpcException limit = new ProviderRefusal(RpcStatus.LIMIT_EXCEEDED,
+                RpcStatus.LIMIT_EXCEEDED_PREFIX + "Greeter.hello");
         assertSame(limit, failure(run(hello(Deadline.none()), null,
                 invocation -> CompletableFuture.failedFuture(limit))));
     }
@@ -136,30 +137,49 @@ class ProviderChainTest {
         }
     }
 
+    /** The status byte of the answer the provider writes for one request to {@code user}, read on {@code clock}. */
+    private static byte answerStatus(Invoker user, Ticker clock) throws Exception {
+        ServiceTable services = new ServiceTable();
+        services.add(new ProviderService(GREETER, "", "", ProviderChain.around(user, GREETER, null, Map.of(),
+                clock)));
+        EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(FrameDecoder.Side.PROVIDER, LIMIT),
+                new ServerHandler(services, new BusinessPools(new BusinessPool(new ThreadPoolExecutor(1, 1, 0,
+                        TimeUnit.SECONDS, new SynchronousQueue<>()), 1)), Dispatcher.DIRECT, LIMIT,
+                        new DefaultChannelGroup(GlobalEventExecutor.INSTANCE), 0, clock));
+        try {
+            Invocation invocation = new Invocation(Greeter.class.getName(), "", "", Greeter.class.getMethod("hello",
+                    String.class), new Object[] {"x"}, Map.of(), Deadline.after(Duration.ofMillis(500),
+                    Ticker.system()), false, null);
+            channel.writeInbound(FrameEncoder.encode(ByteBufAllocator.DEFAULT, 0xC2, (byte) 0, 7,
+                    GREETER.serializerFactory(), LIMIT, out -> RequestCodec.write(out, invocation,
+                            GREETER.method(invocation.method()))));
+            ByteBuf answer = channel.readOutbound();
+            assertEquals(7, answer.getLong(4));
+            byte status = answer.getByte(3);
+            answer.release();
+            return status;
+        } finally {
+            channel.finishAndReleaseAll();
+        }
+    }
+
     @Test
     void refusalsAreAnsweredAsStatusFramesNotExceptionValues() throws Exception {
         // every reading of this ticker is a second after the one before: the request has expired by the filter
         AtomicLong seconds = new AtomicLong();
         Ticker racing = () -> seconds.addAndGet(TimeUnit.SECONDS.toNanos(1));
-        ServiceTable services = new ServiceTable();
-        services.add(new ProviderService(GREETER, "", "", ProviderChain.around(invocation -> {
+        assertEquals(RpcStatus.TIMEOUT.wireCode(), answerStatus(invocation -> {
             throw new AssertionError("an expired request must not run");
-        }, GREETER, null, Map.of(), racing)));
-        EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(FrameDecoder.Side.PROVIDER, LIMIT),
-                new ServerHandler(services, new BusinessPools(new BusinessPool(new ThreadPoolExecutor(1, 1, 0,
-                        TimeUnit.SECONDS, new SynchronousQueue<>()), 1)), Dispatcher.DIRECT, LIMIT,
-                        new DefaultChannelGroup(GlobalEventExecutor.INSTANCE), 0, racing));
-        try {
-            Invocation invocation = hello(Deadline.after(Duration.ofMillis(500), Ticker.system()));
-            channel.writeInbound(FrameEncoder.encode(ByteBufAllocator.DEFAULT, 0xC2, (byte) 0, 7,
-                    GREETER.serializerFactory(), LIMIT, out -> RequestCodec.write(out, invocation,
-                            GREETER.method(invocation.method()))));
-            ByteBuf answer = channel.readOutbound();
-            assertEquals(RpcStatus.TIMEOUT.wireCode(), answer.getByte(3), "a status, not a value");
-            assertEquals(7, answer.getLong(4));
-            answer.release();
-        } finally {
-            channel.finishAndReleaseAll();
-        }
+        }, racing), "a status, not a value");
+        assertEquals(RpcStatus.LIMIT_EXCEEDED.wireCode(), answerStatus(invocation -> CompletableFuture
+                .failedFuture(new ProviderRefusal(RpcStatus.LIMIT_EXCEEDED, "limit")), ticker));
+    }
+
+    @Test
+    void aServiceThatRethrowsALimitItsOwnCallMetRanAndAnswersWithItAsAValue() throws Exception {
+        // the service ran: its own outbound call was refused by that reference's actives limit
+        RpcException fromItsOwnCall = RpcException.notExecuted(RpcStatus.LIMIT_EXCEEDED, "its own call", null);
+        assertEquals(20, answerStatus(invocation -> CompletableFuture.failedFuture(fromItsOwnCall), ticker),
+                "OK: the exception is the answer's value, not a refusal the consumer would retry elsewhere");
     }
 }
