@@ -4,14 +4,14 @@ import io.ferry.rpc.cluster.Cluster;
 import io.ferry.rpc.cluster.LoadBalancer;
 import io.ferry.rpc.config.extension.Extensions;
 import io.ferry.rpc.config.extension.FilterProvider;
+import io.ferry.rpc.config.fixtures.FerryFixture;
 import io.ferry.rpc.config.fixtures.extensions.AuditAgainFilterProvider;
 import io.ferry.rpc.config.fixtures.extensions.Audited;
 import io.ferry.rpc.config.fixtures.extensions.Recorded;
 import io.ferry.rpc.config.internal.files.Sources;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -33,36 +33,19 @@ class NamedExtensionsTest {
     private static final String ALL_BALANCERS = "adaptive, random, roundrobin, leastactive, consistenthash, "
             + "shortestresponse, Counting";
 
-    @TempDir
-    Path dir;
-    private final List<Ferry> started = new ArrayList<>();
+    @RegisterExtension
+    final FerryFixture ferries = new FerryFixture();
     private Ferry provider;
 
     @BeforeEach
     void startProvider() throws Exception {
         Recorded.EVENTS.clear();
-        provider = started(Ferry.fromProperties(file("provider.properties",
+        provider = ferries.track(Ferry.fromProperties(ferries.file("provider.properties",
                 "ferry.protocol.host = 127.0.0.1",
                 "ferry.protocol.port = 0",
                 "ferry.service." + AUDITED + ".class = " + Audited.Impl.class.getName(),
                 "ferry.service." + AUDITED + ".filter = audit")));
         Recorded.EVENTS.clear();
-    }
-
-    @AfterEach
-    void closeAll() {
-        started.forEach(Ferry::close);
-    }
-
-    private Ferry started(Ferry ferry) {
-        started.add(ferry);
-        return ferry;
-    }
-
-    private Path file(String name, String... lines) throws Exception {
-        Path path = dir.resolve(name);
-        Files.writeString(path, String.join("\n", lines) + "\n");
-        return path;
     }
 
     private String url() {
@@ -73,7 +56,8 @@ class NamedExtensionsTest {
         List<String> lines = new ArrayList<>(List.of("ferry.reference.a.interface = " + AUDITED,
                 "ferry.reference.a.url = " + url()));
         lines.addAll(List.of(referenceLines));
-        Ferry consumer = started(Ferry.fromProperties(file("consumer.properties", lines.toArray(String[]::new))));
+        Ferry consumer = ferries.track(Ferry.fromProperties(ferries.file("consumer.properties",
+                lines.toArray(String[]::new))));
         return consumer.reference("a", Audited.class);
     }
 
@@ -92,11 +76,11 @@ class NamedExtensionsTest {
 
     @Test
     void xmlNamesThemAsDubboDoes() throws Exception {
-        Path xml = file("consumer.xml", "<ferry:config xmlns:ferry=\"http://ferry.io/schema/ferry\">",
+        Path xml = ferries.file("consumer.xml", "<ferry:config xmlns:ferry=\"http://ferry.io/schema/ferry\">",
                 "  <ferry:reference id=\"a\" interface=\"" + AUDITED + "\" url=\"" + url() + "\""
                         + " loadbalance=\"counting\" filter=\"audit,-mark\"/>",
                 "</ferry:config>");
-        Audited audited = started(Ferry.fromXml(xml)).reference("a", Audited.class);
+        Audited audited = ferries.track(Ferry.fromXml(xml)).reference("a", Audited.class);
         assertEquals(List.of("balancer made for Audited"), Recorded.EVENTS);
         Recorded.EVENTS.clear();
 
@@ -128,7 +112,7 @@ class NamedExtensionsTest {
 
     @Test
     void buildersTakeANameOrAnObject() throws Exception {
-        Ferry consumer = started(Ferry.builder().shutdownHook(false).build());
+        Ferry consumer = ferries.track(Ferry.builder().shutdownHook(false).build());
         consumer.reference(ReferenceConfig.builder(Audited.class).url(url()).loadBalance("COUNTING")
                 .filter("audit").build()).echo("x");
         assertEquals(List.of("balancer made for Audited", "consumer mark.echo", "consumer audit Audited.echo",
@@ -151,12 +135,12 @@ class NamedExtensionsTest {
 
     @Test
     void anUnknownNameFailsAtStartNamingWhereAndTheNamesThereAre() throws Exception {
-        Path xml = file("bad.xml", "<ferry:config xmlns:ferry=\"http://ferry.io/schema/ferry\">",
+        Path xml = ferries.file("bad.xml", "<ferry:config xmlns:ferry=\"http://ferry.io/schema/ferry\">",
                 "  <ferry:consumer loadbalance=\"fastest\"/>", "</ferry:config>");
         assertEquals("bad.xml:2: <consumer>: loadbalance: 'fastest' (expected: one of " + ALL_BALANCERS + ")",
                 assertThrows(IllegalArgumentException.class, () -> Ferry.fromXml(xml)).getMessage());
 
-        Path properties = file("bad.properties", "ferry.reference.a.interface = " + AUDITED,
+        Path properties = ferries.file("bad.properties", "ferry.reference.a.interface = " + AUDITED,
                 "ferry.reference.a.url = " + url(), "ferry.reference.a.filter = audit, nosuch");
         assertEquals("bad.properties:3: filter: 'nosuch' (expected: one of activelimit, executelimit, audit, mark, "
                 + "caller-only)", assertThrows(IllegalArgumentException.class,
@@ -167,7 +151,7 @@ class NamedExtensionsTest {
                 + "failback, forking, broadcast, once)", assertThrows(IllegalArgumentException.class,
                 () -> Ferry.builder().shutdownHook(false).sources(system).build()).getMessage());
 
-        Ferry consumer = started(Ferry.builder().shutdownHook(false).build());
+        Ferry consumer = ferries.track(Ferry.builder().shutdownHook(false).build());
         assertEquals("loadbalance: 'fastest' (expected: one of " + ALL_BALANCERS + ")",
                 assertThrows(IllegalArgumentException.class, () -> consumer.reference(ReferenceConfig
                         .builder(Audited.class).url(url()).loadBalance("fastest").build())).getMessage());
@@ -175,7 +159,8 @@ class NamedExtensionsTest {
 
     @Test
     void aFilterNamedOnASideItDoesNotRunOnIsRefused() throws Exception {
-        Path properties = file("wrong-side.properties", "ferry.protocol.host = 127.0.0.1", "ferry.protocol.port = 0",
+        Path properties = ferries.file("wrong-side.properties", "ferry.protocol.host = 127.0.0.1",
+                "ferry.protocol.port = 0",
                 "ferry.service." + AUDITED + ".class = " + Audited.Impl.class.getName(),
                 "ferry.service." + AUDITED + ".filter = caller-only");
         assertEquals("wrong-side.properties:4: filter: 'caller-only' (expected: a filter that runs on providers; "
@@ -185,12 +170,13 @@ class NamedExtensionsTest {
 
     @Test
     void twoExtensionsOfOneKindWithOneNameAreRefused() throws Exception {
-        Path services = dir.resolve("clash/META-INF/services");
+        Path services = ferries.dir().resolve("clash/META-INF/services");
         Files.createDirectories(services);
         Files.writeString(services.resolve(FilterProvider.class.getName()),
                 AuditAgainFilterProvider.class.getName() + "\n");
         ClassLoader before = Thread.currentThread().getContextClassLoader();
-        try (URLClassLoader clash = new URLClassLoader(new URL[] {dir.resolve("clash").toUri().toURL()}, before)) {
+        URL[] jar = {ferries.dir().resolve("clash").toUri().toURL()};
+        try (URLClassLoader clash = new URLClassLoader(jar, before)) {
             Thread.currentThread().setContextClassLoader(clash);
             assertEquals("FilterProvider 'AUDIT' is registered twice: by "
                     + "io.ferry.rpc.config.fixtures.extensions.AuditFilterProvider and by "

@@ -2,21 +2,19 @@ package io.ferry.rpc.config;
 
 import io.ferry.rpc.config.extension.Extensions;
 import io.ferry.rpc.config.extension.RegistryProvider;
+import io.ferry.rpc.config.fixtures.FerryFixture;
 import io.ferry.rpc.config.fixtures.Named;
 import io.ferry.rpc.config.fixtures.WhoAmI;
 import io.ferry.rpc.config.fixtures.extensions.Recorded;
 import io.ferry.rpc.config.internal.files.Sources;
 import io.ferry.rpc.option.OptionValues;
 import io.ferry.rpc.option.RegistryOptionKeys;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -32,29 +30,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RegistryExtensionsTest {
     private static final String SCHEMES = "zookeeper://, memory://";
 
-    @TempDir
-    Path dir;
-    private final List<Ferry> started = new ArrayList<>();
+    @RegisterExtension
+    final FerryFixture ferries = new FerryFixture();
 
     @BeforeEach
     void clear() {
         Recorded.EVENTS.clear();
-    }
-
-    @AfterEach
-    void closeAll() {
-        started.forEach(Ferry::close);
-    }
-
-    private Ferry started(Ferry ferry) {
-        started.add(ferry);
-        return ferry;
-    }
-
-    private Path file(String name, String... lines) throws Exception {
-        Path path = dir.resolve(name);
-        Files.writeString(path, String.join("\n", lines) + "\n");
-        return path;
     }
 
     @Test
@@ -65,11 +46,11 @@ class RegistryExtensionsTest {
     @Test
     void aProviderAndAConsumerFindEachOtherThroughARegistryAJarRegisters() {
         String address = "memory://127.0.0.1:1/in-code";
-        Ferry provider = started(Ferry.builder().shutdownHook(false).application(ApplicationConfig.of("shop"))
+        Ferry provider = ferries.track(Ferry.builder().shutdownHook(false).application(ApplicationConfig.of("shop"))
                 .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build())
                 .registry(RegistryConfig.of(address, Duration.ofSeconds(7), (Duration) null)).build());
         provider.export(ServiceConfig.builder(WhoAmI.class, new Named("p1")).build());
-        Ferry consumer = started(Ferry.builder().shutdownHook(false).application(ApplicationConfig.of("till"))
+        Ferry consumer = ferries.track(Ferry.builder().shutdownHook(false).application(ApplicationConfig.of("till"))
                 .registry(RegistryConfig.of(address)).build());
 
         WhoAmI who = consumer.reference(ReferenceConfig.builder(WhoAmI.class).timeout(Duration.ofSeconds(5))
@@ -87,19 +68,19 @@ class RegistryExtensionsTest {
     @Test
     void filesNameTheRegistryByItsAddressAndGiveItTheirSettings() throws Exception {
         String address = "memory://127.0.0.1:1/in-files";
-        Path xml = file("provider.xml", "<ferry:config xmlns:ferry=\"http://ferry.io/schema/ferry\">",
+        Path xml = ferries.file("provider.xml", "<ferry:config xmlns:ferry=\"http://ferry.io/schema/ferry\">",
                 "  <ferry:application name=\"shop\"/>",
                 "  <ferry:registry protocol=\"memory\" address=\"127.0.0.1:1/in-files\" session=\"3000\"/>",
                 "  <ferry:protocol host=\"127.0.0.1\" port=\"0\"/>",
                 "  <ferry:service interface=\"" + WhoAmI.class.getName() + "\" class=\""
                         + Answering.class.getName() + "\"/>",
                 "</ferry:config>");
-        started(Ferry.fromXml(xml));
-        Path properties = file("consumer.properties", "ferry.application.name = till",
+        ferries.track(Ferry.fromXml(xml));
+        Path properties = ferries.file("consumer.properties", "ferry.application.name = till",
                 "ferry.registry.address = " + address, "ferry.registry.session = 4s",
                 "ferry.reference.who.interface = " + WhoAmI.class.getName(), "ferry.reference.who.timeout = 5000");
 
-        WhoAmI who = started(Ferry.fromProperties(properties)).reference("who", WhoAmI.class);
+        WhoAmI who = ferries.track(Ferry.fromProperties(properties)).reference("who", WhoAmI.class);
 
         assertEquals("from a file", who.who());
         assertTrue(Recorded.EVENTS.containsAll(List.of("opened " + address + " for shop, session 3000 ms",
@@ -139,17 +120,17 @@ class RegistryExtensionsTest {
                 assertThrows(IllegalArgumentException.class, () -> RegistryConfig.of("127.0.0.1:2181"))
                         .getMessage(), "an address without a scheme");
 
-        Path xml = file("bad.xml", "<ferry:config xmlns:ferry=\"http://ferry.io/schema/ferry\">",
+        Path xml = ferries.file("bad.xml", "<ferry:config xmlns:ferry=\"http://ferry.io/schema/ferry\">",
                 "  <ferry:registry address=\"nope://127.0.0.1:1\"/>", "</ferry:config>");
         assertEquals("bad.xml:2: <registry>: address: 'nope://127.0.0.1:1' (expected: one of " + SCHEMES + ")",
                 assertThrows(IllegalArgumentException.class, () -> Ferry.fromXml(xml)).getMessage());
 
-        Path dubboStyle = file("dubbo.xml", "<ferry:config xmlns:ferry=\"http://ferry.io/schema/ferry\">",
+        Path dubboStyle = ferries.file("dubbo.xml", "<ferry:config xmlns:ferry=\"http://ferry.io/schema/ferry\">",
                 "  <ferry:registry protocol=\"nope\" address=\"127.0.0.1:1\"/>", "</ferry:config>");
         assertEquals("dubbo.xml:2: <registry>: address: 'nope://127.0.0.1:1' (expected: one of " + SCHEMES + ")",
                 assertThrows(IllegalArgumentException.class, () -> Ferry.fromXml(dubboStyle)).getMessage());
 
-        Path properties = file("bad.properties", "ferry.application.name = shop",
+        Path properties = ferries.file("bad.properties", "ferry.application.name = shop",
                 "ferry.registry.address = nope://127.0.0.1:1");
         assertEquals("bad.properties:2: address: 'nope://127.0.0.1:1' (expected: one of " + SCHEMES + ")",
                 assertThrows(IllegalArgumentException.class, () -> Ferry.fromProperties(properties)).getMessage());

@@ -1,7 +1,5 @@
 package io.ferry.rpc.config.internal.cluster;
 
-import io.ferry.rpc.Invocation;
-import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.Ticker;
@@ -9,10 +7,8 @@ import io.ferry.rpc.remoting.ProviderEndpoint;
 import org.junit.jupiter.api.Test;
 
 import java.net.ConnectException;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -105,71 +101,21 @@ class ReadyCheckTest {
         }
     }
 
-    /** A provider whose every connect attempt is {@link #attempt}. */
-    private static final class Provider implements ProviderEndpoint {
-        final String address;
+    /** A provider whose every connect attempt is {@link #attempt}; not ready until a test says so. */
+    private static final class Provider extends StubProvider {
         final CompletableFuture<Void> attempt;
         final AtomicInteger asked = new AtomicInteger();
-        volatile boolean ready;
 
         Provider(String address, CompletableFuture<Void> attempt) {
-            this.address = address;
+            super(address);
             this.attempt = attempt;
-        }
-
-        @Override
-        public CompletableFuture<Result> invoke(Invocation invocation) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public InetSocketAddress socketAddress() {
-            String[] hostPort = address.split(":");
-            return new InetSocketAddress(hostPort[0], Integer.parseInt(hostPort[1]));
-        }
-
-        @Override
-        public String address() {
-            return address;
-        }
-
-        @Override
-        public int weight() {
-            return 100;
-        }
-
-        @Override
-        public boolean isReady() {
-            return ready;
+            this.ready = false;
         }
 
         @Override
         public CompletableFuture<Void> whenReady() {
             asked.incrementAndGet();
             return attempt;
-        }
-
-        @Override
-        public int openConnections() {
-            return ready ? 1 : 0;
-        }
-
-        @Override
-        public Set<Thread> ioThreads() {
-            return Set.of();
-        }
-
-        @Override
-        public int pendingCalls() {
-            return 0;
-        }
-
-        @Override
-        public void reconnectSoon(Duration spread) {
-        }
-
-        @Override
-        public void close() {
         }
     }
 

@@ -6,15 +6,12 @@ import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.config.OutlierEjection;
-import io.ferry.rpc.remoting.ProviderEndpoint;
 import org.junit.jupiter.api.Test;
 
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Queue;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -29,60 +26,16 @@ class TrackedEndpointTest {
     private final ScriptedProvider provider = new ScriptedProvider();
 
     /** Each call gets the next future the test queued. */
-    private static final class ScriptedProvider implements ProviderEndpoint {
+    private static final class ScriptedProvider extends StubProvider {
         final Queue<CompletableFuture<Result>> answers = new ArrayDeque<>();
+
+        ScriptedProvider() {
+            super("127.0.0.1:20880");
+        }
 
         @Override
         public CompletableFuture<Result> invoke(Invocation invocation) {
             return answers.remove();
-        }
-
-        @Override
-        public InetSocketAddress socketAddress() {
-            return new InetSocketAddress("127.0.0.1", 20880);
-        }
-
-        @Override
-        public String address() {
-            return "127.0.0.1:20880";
-        }
-
-        @Override
-        public int weight() {
-            return 100;
-        }
-
-        @Override
-        public boolean isReady() {
-            return true;
-        }
-
-        @Override
-        public CompletableFuture<Void> whenReady() {
-            return CompletableFuture.completedFuture(null);
-        }
-
-        @Override
-        public int openConnections() {
-            return 1;
-        }
-
-        @Override
-        public Set<Thread> ioThreads() {
-            return Set.of();
-        }
-
-        @Override
-        public int pendingCalls() {
-            return 0;
-        }
-
-        @Override
-        public void reconnectSoon(Duration spread) {
-        }
-
-        @Override
-        public void close() {
         }
     }
 
