@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
@@ -38,6 +39,7 @@ public final class RpcContext {
     private Map<String, Object> responseIn = Collections.emptyMap();
     private Deadline incoming = Deadline.none();
     private SocketAddress remoteAddress;
+    private PeerIdentity peerIdentity;
 
     private RpcContext() {
     }
@@ -112,6 +114,15 @@ public final class RpcContext {
         return remoteAddress;
     }
 
+    /**
+     * Provider side: who the consumer of the request being served is, as its client certificate proved on a
+     * mutual-TLS connection; empty on a plain or one-way TLS connection, and outside a call. The only identity a
+     * rule may trust: attachments such as {@code remote.application} are whatever the consumer chose to send.
+     */
+    public Optional<PeerIdentity> peerIdentity() {
+        return Optional.ofNullable(peerIdentity);
+    }
+
     /** Provider side: adds an attachment to the answer of the call being served. */
     public RpcContext setResponseAttachment(String key, Object value) {
         responseOut.put(key, value);
@@ -160,11 +171,12 @@ public final class RpcContext {
 
         @Override
         public void enterProviderCall(RpcContext c, Map<String, Object> attachments, Deadline deadline,
-                                      SocketAddress from) {
+                                      SocketAddress from, PeerIdentity identity) {
             c.requestAttachments = attachments == null ? Collections.emptyMap()
                     : Collections.unmodifiableMap(attachments);
             c.incoming = deadline == null ? Deadline.none() : deadline;
             c.remoteAddress = from;
+            c.peerIdentity = identity;
             c.responseOut.clear();
         }
 
@@ -173,6 +185,7 @@ public final class RpcContext {
             c.requestAttachments = Collections.emptyMap();
             c.incoming = Deadline.none();
             c.remoteAddress = null;
+            c.peerIdentity = null;
             if (c.responseOut.isEmpty()) {
                 return Collections.emptyMap();
             }
@@ -197,6 +210,7 @@ public final class RpcContext {
                 + ", asyncRequested=" + asyncRequested + ", outgoing=" + outgoing.keySet()
                 + ", requestAttachments=" + requestAttachments.keySet() + ", responseOut=" + responseOut.keySet()
                 + ", responseIn=" + responseIn.keySet() + ", incoming=" + incoming
-                + (remoteAddress == null ? "" : ", remoteAddress=" + remoteAddress) + "}";
+                + (remoteAddress == null ? "" : ", remoteAddress=" + remoteAddress)
+                + (peerIdentity == null ? "" : ", peerIdentity=" + peerIdentity) + "}";
     }
 }

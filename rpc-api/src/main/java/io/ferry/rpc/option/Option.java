@@ -102,7 +102,7 @@ public final class Option<T> {
      * name the builders use.
      */
     public String fileName() {
-        return dubboName.matches("[a-z]+") ? dubboName : name;
+        return dubboName.matches("[a-z]+(-[a-z]+)*") ? dubboName : name;
     }
 
     /** The built-in default, or null when none applies or the transport computes it (see {@link #defaultText()}). */

@@ -5,7 +5,7 @@ package io.ferry.rpc.option;
  * over its reference's or service's, theirs over the consumer's or provider's defaults.
  */
 public enum Scope {
-    APPLICATION, REGISTRY, PROTOCOL, PROVIDER, CONSUMER, SERVICE, REFERENCE, METHOD;
+    APPLICATION, REGISTRY, PROTOCOL, SSL, PROVIDER, CONSUMER, SERVICE, REFERENCE, METHOD;
 
     /** The name used in XML elements and properties keys. */
     public String key() {

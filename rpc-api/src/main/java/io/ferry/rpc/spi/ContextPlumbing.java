@@ -1,6 +1,7 @@
 package io.ferry.rpc.spi;
 
 import io.ferry.rpc.Deadline;
+import io.ferry.rpc.PeerIdentity;
 import io.ferry.rpc.RpcContext;
 
 import java.net.SocketAddress;
@@ -26,7 +27,7 @@ public final class ContextPlumbing {
         void offerAsync(RpcContext context, CompletableFuture<?> future);
 
         void enterProviderCall(RpcContext context, Map<String, Object> attachments, Deadline deadline,
-                               SocketAddress from);
+                               SocketAddress from, PeerIdentity identity);
 
         Map<String, Object> exitProviderCall(RpcContext context);
 
@@ -87,10 +88,13 @@ public final class ContextPlumbing {
         access().setResponseAttachments(context, attachments);
     }
 
-    /** Provider side: the call being served, while its business code runs on this thread. */
+    /**
+     * Provider side: the call being served, while its business code runs on this thread; {@code identity} is the
+     * consumer's verified certificate identity, or null when its connection is not mutual TLS.
+     */
     public static void enterProviderCall(RpcContext context, Map<String, Object> attachments, Deadline deadline,
-                                         SocketAddress from) {
-        access().enterProviderCall(context, attachments, deadline, from);
+                                         SocketAddress from, PeerIdentity identity) {
+        access().enterProviderCall(context, attachments, deadline, from, identity);
     }
 
     /** Provider side: ends the call; returns the response attachments it set and clears the context. */

@@ -42,10 +42,11 @@ class ContextPlumbingTest {
     @Test
     void aProviderCallFillsTheContextAndLeavesNothingBehind() {
         InetSocketAddress consumer = new InetSocketAddress("127.0.0.1", 40000);
-        ContextPlumbing.enterProviderCall(context, Map.of("k", "v"), Deadline.none(), consumer);
+        ContextPlumbing.enterProviderCall(context, Map.of("k", "v"), Deadline.none(), consumer, null);
         context.setResponseAttachment("answer", "a");
         assertEquals(Map.of("k", "v"), context.requestAttachments());
         assertEquals(consumer, context.remoteAddress());
+        assertTrue(context.peerIdentity().isEmpty(), "no certificate, no identity");
 
         assertEquals(Map.of("answer", "a"), ContextPlumbing.exitProviderCall(context));
         assertEquals(Map.of(), context.requestAttachments());
@@ -75,7 +76,8 @@ class ContextPlumbingTest {
             }
 
             @Override
-            public void enterProviderCall(RpcContext c, Map<String, Object> a, Deadline d, java.net.SocketAddress f) {
+            public void enterProviderCall(RpcContext c, Map<String, Object> a, Deadline d, java.net.SocketAddress f,
+                                          io.ferry.rpc.PeerIdentity i) {
             }
 
             @Override

@@ -44,9 +44,14 @@ public final class Client implements AutoCloseable {
     /**
      * A factory of endpoints for one service interface: what its calls may deserialize is everything reachable from
      * the interface's signatures plus {@code allowList}.
+     *
+     * @throws IllegalArgumentException when {@code options} ask for TLS and a file they name cannot be used
      */
     public EndpointFactory endpoints(Class<?> service, ClassAllowList allowList, ClientOptions options) {
         ServiceSchema schema = ServiceSchema.of(service, allowList, ServiceSchema.Side.CONSUMER);
+        if (options.tls() != null) {
+            resources.tlsContext(options.tls()); // its files read and checked now, not on an IO thread
+        }
         return (address, weight, spread) -> new ProviderClient(resources, address, schema, options, weight, spread);
     }
 

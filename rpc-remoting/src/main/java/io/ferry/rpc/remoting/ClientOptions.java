@@ -65,9 +65,11 @@ public final class ClientOptions {
     private final int maxConnections;
     private final Duration poolIdleTimeout;
     private final Duration congestionWait;
+    private final TlsOptions tls;
 
     private ClientOptions(Builder b) {
         this.values = b.values;
+        this.tls = b.tls;
         this.socket = b.socket.build();
         this.connections = values.get(CONNECTIONS);
         this.maxConnections = values.get(MAX_CONNECTIONS, Runtime.getRuntime().availableProcessors());
@@ -149,8 +151,13 @@ public final class ClientOptions {
         return waitForReady;
     }
 
+    /** TLS to the provider, or null for plain text. */
+    public TlsOptions tls() {
+        return tls;
+    }
+
     public Builder toBuilder() {
-        return new Builder(values, socket.toBuilder(), heartbeatJitter);
+        return new Builder(values, socket.toBuilder(), heartbeatJitter).tls(tls);
     }
 
     /** Every option set on these options, its socket's included (the rest are at their defaults). */
@@ -165,13 +172,14 @@ public final class ClientOptions {
                 + ", heartbeat=" + heartbeat.toMillis() + " ms (jitter " + heartbeatJitter + "), reconnectBackoff="
                 + reconnectBackoffMin.toMillis() + ".." + reconnectBackoffMax.toMillis() + " ms, maxConnections="
                 + maxConnections + ", poolIdleTimeout=" + poolIdleTimeout.toMillis() + " ms, congestionWait="
-                + congestionWait.toMillis() + " ms, socket=" + socket + "}";
+                + congestionWait.toMillis() + " ms, socket=" + socket + (tls == null ? "" : ", tls=" + tls) + "}";
     }
 
     public static final class Builder {
         private OptionValues values;
         private SocketOptions.Builder socket;
         private double heartbeatJitter;
+        private TlsOptions tls;
 
         private Builder(OptionValues values, SocketOptions.Builder socket, double heartbeatJitter) {
             this.values = values;
@@ -249,6 +257,16 @@ public final class ClientOptions {
         /** Every socket option at once, as {@code socket} has them. */
         public Builder socket(SocketOptions socket) {
             this.socket = Validate.notNull("socket", socket).toBuilder();
+            return this;
+        }
+
+        /**
+         * TLS to the provider (null: plain text). The handshake is part of connecting: it must end within the
+         * {@code connectTimeout}, and a failed one fails the connection naming why; there is no fallback to plain
+         * text.
+         */
+        public Builder tls(TlsOptions tls) {
+            this.tls = tls;
             return this;
         }
 

@@ -6,6 +6,9 @@ import io.ferry.rpc.remoting.internal.codec.PartialFrames;
 import io.ferry.rpc.remoting.internal.server.BusinessPool;
 import io.ferry.rpc.remoting.internal.server.BusinessPools;
 import io.ferry.rpc.remoting.internal.server.ServerHandler;
+import io.ferry.rpc.remoting.internal.server.TlsPipeline;
+import io.ferry.rpc.remoting.internal.tls.TlsContext;
+import io.ferry.rpc.remoting.internal.tls.TlsReloader;
 import io.ferry.rpc.remoting.internal.service.ProviderService;
 import io.ferry.rpc.remoting.internal.server.ProviderChain;
 import io.ferry.rpc.Invoker;
@@ -56,6 +59,8 @@ public final class Server implements AutoCloseable {
     private final ServerHandler handler;
     private final Ticker ticker;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** Null without TLS. */
+    private final TlsReloader tlsReloader;
 
     private final ServiceTable services = new ServiceTable();
 
@@ -63,6 +68,16 @@ public final class Server implements AutoCloseable {
         this.options = options;
         this.ticker = ticker;
         warnIfBacklogCapped(options.backlog());
+        TlsPipeline tls = null;
+        if (options.tls() != null) {
+            TlsContext context = TlsContext.server(options.tls(), java.time.Clock.systemUTC()); // fails before a bind
+            tls = new TlsPipeline(context, ticker);
+            this.tlsReloader = new TlsReloader();
+            tlsReloader.watch(context);
+        } else {
+            this.tlsReloader = null;
+        }
+        TlsPipeline tlsPipeline = tls;
         this.boss = Transports.newGroup(1, "ferry-server-boss");
         this.workers = Transports.newGroup(options.ioThreads(), "ferry-server-io");
         this.pools = new BusinessPools(new BusinessPool(options.pool(), "ferry-server-biz"));
@@ -82,8 +97,11 @@ public final class Server implements AutoCloseable {
             bootstrap.childHandler(new ChannelInitializer<Channel>() {
                 @Override
                 protected void initChannel(Channel ch) {
-                    ch.pipeline().addLast("idle", new IdleStateHandler(idleNanos, 0, 0, TimeUnit.NANOSECONDS))
-                            .addLast("decoder", new FrameDecoder(FrameDecoder.Side.PROVIDER, options.payloadBytes(),
+                    ch.pipeline().addLast("idle", new IdleStateHandler(idleNanos, 0, 0, TimeUnit.NANOSECONDS));
+                    if (tlsPipeline != null) {
+                        tlsPipeline.addTo(ch.pipeline());
+                    }
+                    ch.pipeline().addLast("decoder", new FrameDecoder(FrameDecoder.Side.PROVIDER, options.payloadBytes(),
                                     partialFrames))
                             .addLast("handler", handler);
                 }
@@ -103,8 +121,11 @@ public final class Server implements AutoCloseable {
             shutdownResources();
             throw e;
         }
-        log.info("Ferry server listening on {} ({} transport, {} IO threads, {} business threads)", address,
-                Transports.name(), options.ioThreads(), options.threads());
+        log.info("Ferry server listening on {} ({} transport, {} IO threads, {} business threads{})", address,
+                Transports.name(), options.ioThreads(), options.threads(), options.tls() == null ? ""
+                        : ", TLS only, " + options.tls().provider().name().toLowerCase(java.util.Locale.ROOT)
+                        + " engine, client certificates " + options.tls().clientAuth().name()
+                        .toLowerCase(java.util.Locale.ROOT));
     }
 
     /** A bind failure that names the option and value to change, not just the kernel's words. */
@@ -277,6 +298,9 @@ public final class Server implements AutoCloseable {
     }
 
     private void shutdownResources() {
+        if (tlsReloader != null) {
+            tlsReloader.close();
+        }
         pools.shutdown();
         boss.shutdownGracefully(0, 2, TimeUnit.SECONDS);
         workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS);

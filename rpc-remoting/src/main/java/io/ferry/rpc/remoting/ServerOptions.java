@@ -48,6 +48,7 @@ import static io.ferry.rpc.remoting.TransportOptions.THREAD_POOL;
  *       water mark is not read from until they drain below the low one (back-pressure)</td></tr>
  *   <tr><td>frameTimeout</td><td>10 s: a frame still incomplete this long after its first byte is answered
  *       BAD_REQUEST and its connection closed</td></tr>
+ *   <tr><td>tls</td><td>null: plain text; else TLS only, see {@link TlsOptions}</td></tr>
  *   <tr><td>partialFrameBudgetBytes</td><td>a quarter of the direct-memory limit: what frames arriving in pieces
  *       may hold between them, over all connections; a frame that would overdraw it is refused the same way</td></tr>
  * </table>
@@ -69,9 +70,11 @@ public final class ServerOptions {
     private final Duration shutdownTimeout;
     private final Duration frameTimeout;
     private final long partialFrameBudgetBytes;
+    private final TlsOptions tls;
 
     private ServerOptions(Builder b) {
         this.values = b.values;
+        this.tls = b.tls;
         this.socket = b.socket.build();
         this.pool = PoolOptions.of(b.pool);
         this.host = values.get(HOST);
@@ -169,8 +172,13 @@ public final class ServerOptions {
         return Math.max(DirectMemory.limit() / 4, PAYLOAD.defaultValue());
     }
 
+    /** The port's TLS, or null for plain text. */
+    public TlsOptions tls() {
+        return tls;
+    }
+
     public Builder toBuilder() {
-        return new Builder(values, socket.toBuilder(), pool.values());
+        return new Builder(values, socket.toBuilder(), pool.values()).tls(tls);
     }
 
     /** Every option set on these options, the socket's and the pool's included. */
@@ -185,13 +193,15 @@ public final class ServerOptions {
                 + payloadBytes + ", heartbeat=" + heartbeat.toMillis() + " ms, accepts=" + accepts
                 + ", shutdownGrace=" + shutdownGrace.toMillis() + " ms, shutdownTimeout="
                 + shutdownTimeout.toMillis() + " ms, frameTimeout=" + frameTimeout.toMillis()
-                + " ms, partialFrameBudgetBytes=" + partialFrameBudgetBytes + ", socket=" + socket + "}";
+                + " ms, partialFrameBudgetBytes=" + partialFrameBudgetBytes + ", socket=" + socket
+                + (tls == null ? "" : ", tls=" + tls) + "}";
     }
 
     public static final class Builder {
         private OptionValues values;
         private SocketOptions.Builder socket;
         private OptionValues pool;
+        private TlsOptions tls;
 
         private Builder(OptionValues values, SocketOptions.Builder socket, OptionValues pool) {
             this.values = values;
@@ -291,6 +301,12 @@ public final class ServerOptions {
         /** Every socket option at once, as {@code socket} has them. */
         public Builder socket(SocketOptions socket) {
             this.socket = Validate.notNull("socket", socket).toBuilder();
+            return this;
+        }
+
+        /** TLS on this port, and only TLS (null: plain text): see {@link TlsOptions}. */
+        public Builder tls(TlsOptions tls) {
+            this.tls = tls;
             return this;
         }
 

@@ -12,6 +12,7 @@ import static io.ferry.rpc.option.Scope.PROTOCOL;
 import static io.ferry.rpc.option.Scope.PROVIDER;
 import static io.ferry.rpc.option.Scope.REFERENCE;
 import static io.ferry.rpc.option.Scope.SERVICE;
+import static io.ferry.rpc.option.Scope.SSL;
 
 /**
  * The transport's options, declared once: name, type, default, range, scopes, Dubbo name and documentation. The
@@ -117,6 +118,61 @@ public final class TransportOptions {
     public static final Option<Long> PARTIAL_FRAME_BUDGET = Option.of("partialFrameBudgetBytes", Long.class)
             .defaultText("¼ of the direct-memory limit").unit("bytes").atLeast(1024).scopes(PROTOCOL)
             .doc("what frames arriving in pieces may hold, over all connections").build();
+
+    // ---- TLS: Dubbo's SslConfig names where Dubbo has them (the <ssl> element), ssl-enabled on the protocol
+    public static final Option<Boolean> SSL_ENABLED = Option.of("sslEnabled", Boolean.class).defaultText("false")
+            .scopes(PROTOCOL, CONSUMER, REFERENCE).dubbo("ssl-enabled")
+            .doc("provider: the port speaks TLS only (registered as ssl-enabled=true); consumer: TLS to every "
+                    + "provider (one registered with ssl-enabled=true is reached with TLS in any case)").build();
+    public static final Option<String> SERVER_KEY_CERT_CHAIN_PATH = Option.of("serverKeyCertChainPath",
+            String.class).defaultText("none").scopes(SSL).dubbo("server-key-cert-chain-path")
+            .doc("the provider's certificate chain, PEM; reloaded when the file changes").build();
+    public static final Option<String> SERVER_PRIVATE_KEY_PATH = Option.of("serverPrivateKeyPath", String.class)
+            .defaultText("none").scopes(SSL).dubbo("server-private-key-path")
+            .doc("the provider's private key, PKCS#8 PEM; reloaded when the file changes").build();
+    public static final Option<String> SERVER_KEY_PASSWORD = Option.of("serverKeyPassword", String.class)
+            .defaultText("none").scopes(SSL).dubbo("server-key-password")
+            .doc("the password of an encrypted server private key (never logged)").build();
+    public static final Option<String> SERVER_TRUST_CERT_COLLECTION_PATH = Option.of(
+            "serverTrustCertCollectionPath", String.class).defaultText("none").scopes(SSL)
+            .dubbo("server-trust-cert-collection-path")
+            .doc("CAs a consumer's certificate must chain to; set, consumers must present one (mutual TLS)").build();
+    public static final Option<ClientAuth> CLIENT_AUTH = Option.of("clientAuth", ClientAuth.class)
+            .defaultText("by trust: require with a server trust collection, else none").scopes(SSL)
+            .doc("none, optional or require: whether a provider asks consumers for a certificate").build();
+    public static final Option<String> CLIENT_KEY_CERT_CHAIN_PATH = Option.of("clientKeyCertChainPath",
+            String.class).defaultText("none").scopes(SSL).dubbo("client-key-cert-chain-path")
+            .doc("the consumer's certificate chain, PEM, for providers that require one").build();
+    public static final Option<String> CLIENT_PRIVATE_KEY_PATH = Option.of("clientPrivateKeyPath", String.class)
+            .defaultText("none").scopes(SSL).dubbo("client-private-key-path")
+            .doc("the consumer's private key, PKCS#8 PEM").build();
+    public static final Option<String> CLIENT_KEY_PASSWORD = Option.of("clientKeyPassword", String.class)
+            .defaultText("none").scopes(SSL).dubbo("client-key-password")
+            .doc("the password of an encrypted client private key (never logged)").build();
+    public static final Option<String> CLIENT_TRUST_CERT_COLLECTION_PATH = Option.of(
+            "clientTrustCertCollectionPath", String.class).defaultText("the JVM's trusted CAs").scopes(SSL)
+            .dubbo("client-trust-cert-collection-path")
+            .doc("CAs a provider's certificate must chain to").build();
+    public static final Option<Boolean> INSECURE_SKIP_HOST_VERIFICATION = Option.of("insecureSkipHostVerification",
+            Boolean.class).defaultText("false").scopes(SSL)
+            .doc("INSECURE: accept a provider certificate that does not name the address connected to (it must "
+                    + "still chain to a trusted CA); warned about at start").build();
+    public static final Option<SslProvider> SSL_PROVIDER = Option.of("sslProvider", SslProvider.class)
+            .defaultText("jdk").scopes(SSL)
+            .doc("jdk, or openssl (needs netty-tcnative-boringssl-static on the class path)").build();
+    public static final Option<Duration> SSL_HANDSHAKE_TIMEOUT = Option.of("sslHandshakeTimeout", Duration.class)
+            .defaultText("10000").atLeast(1).scopes(SSL)
+            .doc("a TLS handshake not done in this long closes its connection; a consumer's also counts against "
+                    + "its connectTimeout").build();
+    public static final Option<Duration> SSL_RELOAD_INTERVAL = Option.of("sslReloadInterval", Duration.class)
+            .defaultText("2000").atLeast(100).scopes(SSL)
+            .doc("how often the certificate, key and trust files are checked for a change").build();
+
+    /** The options a {@link TlsOptions} carries. */
+    public static final Set<Option<?>> TLS = Set.of(SERVER_KEY_CERT_CHAIN_PATH, SERVER_PRIVATE_KEY_PATH,
+            SERVER_KEY_PASSWORD, SERVER_TRUST_CERT_COLLECTION_PATH, CLIENT_AUTH, CLIENT_KEY_CERT_CHAIN_PATH,
+            CLIENT_PRIVATE_KEY_PATH, CLIENT_KEY_PASSWORD, CLIENT_TRUST_CERT_COLLECTION_PATH,
+            INSECURE_SKIP_HOST_VERIFICATION, SSL_PROVIDER, SSL_HANDSHAKE_TIMEOUT, SSL_RELOAD_INTERVAL);
 
     /** The options a {@link SocketOptions} carries. */
     public static final Set<Option<?>> SOCKET = Set.of(TCP_NO_DELAY, KEEP_ALIVE, SEND_BUFFER, RECEIVE_BUFFER,

@@ -6,6 +6,11 @@ import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.ConnectionInfo;
 import io.ferry.rpc.remoting.SocketOptions;
+import io.ferry.rpc.remoting.TlsOptions;
+import io.ferry.rpc.remoting.internal.tls.HandshakeFailure;
+import io.ferry.rpc.remoting.internal.tls.TlsContext;
+import io.ferry.rpc.remoting.internal.tls.TlsReloader;
+import io.netty.handler.ssl.SslHandler;
 import java.time.Duration;
 import io.ferry.rpc.remoting.internal.codec.FrameDecoder;
 import io.ferry.rpc.remoting.internal.exchange.ClientHandler;
@@ -58,6 +63,9 @@ public final class ClientResources {
     private final Map<SharedKey, SharedPool> shared = new HashMap<>();
     private final Set<ConnectionPool> pools = ConcurrentHashMap.newKeySet();
     private final Ticker ticker;
+    /** One context per distinct TLS options, built when an endpoint first asks (off the IO threads). */
+    private final Map<TlsOptions, TlsContext> tlsContexts = new ConcurrentHashMap<>();
+    private volatile TlsReloader tlsReloader;
 
     /**
      * What makes two shared connections to one address interchangeable: the address and every option that shapes
@@ -66,11 +74,11 @@ public final class ClientResources {
     private record SharedKey(InetSocketAddress address, Duration connectTimeout, int payloadBytes,
                              SocketOptions socket, Duration heartbeat, double heartbeatJitter,
                              Duration reconnectBackoffMin, Duration reconnectBackoffMax, int maxConnections,
-                             Duration poolIdleTimeout) {
+                             Duration poolIdleTimeout, TlsOptions tls) {
         static SharedKey of(InetSocketAddress address, ClientOptions o) {
             return new SharedKey(address, o.connectTimeout(), o.payloadBytes(), o.socket(), o.heartbeat(),
                     o.heartbeatJitter(), o.reconnectBackoffMin(), o.reconnectBackoffMax(), o.maxConnections(),
-                    o.poolIdleTimeout());
+                    o.poolIdleTimeout(), o.tls());
         }
     }
 
@@ -99,6 +107,11 @@ public final class ClientResources {
             shared.clear();
         }
         open.forEach(s -> s.pool.close());
+        synchronized (tlsContexts) {
+            if (tlsReloader != null) {
+                tlsReloader.close();
+            }
+        }
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS);
         timer.stop();
         callbacks.shutdown();
@@ -137,6 +150,31 @@ public final class ClientResources {
         return picked;
     }
 
+    /**
+     * The TLS context for {@code tls}, built (files read, checked) on first use and then watched for changes.
+     * Endpoints ask for it as they are made, so that a bad file fails the reference, not an IO thread.
+     *
+     * @throws IllegalArgumentException naming the option and file that cannot be used
+     */
+    public TlsContext tlsContext(TlsOptions tls) {
+        TlsContext context = tlsContexts.get(tls);
+        if (context != null) {
+            return context;
+        }
+        synchronized (tlsContexts) {
+            context = tlsContexts.get(tls);
+            if (context == null) {
+                context = TlsContext.client(tls, java.time.Clock.systemUTC());
+                if (tlsReloader == null) {
+                    tlsReloader = new TlsReloader();
+                }
+                tlsReloader.watch(context);
+                tlsContexts.put(tls, context);
+            }
+            return context;
+        }
+    }
+
     CompletableFuture<Connection> connect(InetSocketAddress address, ClientOptions options, EventLoop loop) {
         Bootstrap bootstrap = new Bootstrap().group(loop).channel(Transports.socketChannel())
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) options.connectTimeout().toMillis());
@@ -153,16 +191,16 @@ public final class ClientResources {
             }
         });
         CompletableFuture<Connection> result = new CompletableFuture<>();
+        TlsContext tls = options.tls() == null ? null : tlsContext(options.tls());
+        long started = ticker.nanoTime();
         bootstrap.connect(address).addListener((ChannelFuture f) -> {
             if (f.isSuccess()) {
-                Connections.of(f.channel()).awaitReadiness(options.connectTimeout().toNanos())
-                        .whenComplete((ready, error) -> {
-                            if (error != null) {
-                                result.completeExceptionally(error);
-                            } else {
-                                result.complete(ready);
-                            }
-                        });
+                long left = options.connectTimeout().toNanos() - (ticker.nanoTime() - started);
+                if (tls == null) {
+                    awaitReadiness(f.channel(), left, result);
+                } else {
+                    handshake(f.channel(), tls, address, left, result);
+                }
             } else {
                 String why = Transports.isConnectionRefused(f.cause())
                         ? "connection refused (nothing listens there)" : f.cause().getMessage();
@@ -171,6 +209,40 @@ public final class ClientResources {
             }
         });
         return result;
+    }
+
+    private static void awaitReadiness(Channel channel, long budgetNanos, CompletableFuture<Connection> result) {
+        Connections.of(channel).awaitReadiness(Math.max(budgetNanos, TimeUnit.MILLISECONDS.toNanos(1)))
+                .whenComplete((ready, error) -> {
+                    if (error != null) {
+                        result.completeExceptionally(error);
+                    } else {
+                        result.complete(ready);
+                    }
+                });
+    }
+
+    /**
+     * IO thread, the TCP connection just made: TLS first, within what is left of the connect timeout (or the
+     * handshake timeout, if shorter), then the readiness ping within what is left after it. A failed handshake
+     * fails the connection with its reason; nothing is ever sent in plain text.
+     */
+    private void handshake(Channel channel, TlsContext tls, InetSocketAddress address, long budgetNanos,
+                           CompletableFuture<Connection> result) {
+        SslHandler ssl = tls.newClientHandler(channel.alloc(), address.getHostString(), address.getPort());
+        long budgetMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(budgetNanos));
+        ssl.setHandshakeTimeoutMillis(Math.min(ssl.getHandshakeTimeoutMillis(), budgetMillis));
+        long started = ticker.nanoTime();
+        channel.pipeline().addFirst("tls", ssl); // the channel is active: the handshake starts now
+        ssl.handshakeFuture().addListener(h -> {
+            if (h.isSuccess()) {
+                awaitReadiness(channel, budgetNanos - (ticker.nanoTime() - started), result);
+            } else {
+                result.completeExceptionally(RpcException.notExecuted(RpcStatus.NETWORK, "TLS handshake with "
+                        + address + " failed: " + HandshakeFailure.reason(h.cause()), h.cause()));
+                channel.close();
+            }
+        });
     }
 
     /** The shared pool to {@code address} for endpoints whose connections are shaped like {@code options}. */

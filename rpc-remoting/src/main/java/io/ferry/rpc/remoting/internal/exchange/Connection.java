@@ -29,6 +29,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import io.netty.util.Timeout;
+import io.ferry.rpc.remoting.internal.codec.ErrorBodies;
+import io.ferry.rpc.remoting.internal.codec.Frame;
 import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
 
 /**
@@ -246,12 +248,39 @@ public final class Connection {
     /** IO thread: an answer arrived. Takes ownership of the frame. */
     void onResponse(InboundFrame frame) {
         PendingCall call = pending.remove(frame.id());
+        if (call == null && refusedReadiness(frame)) {
+            return;
+        }
         if (call == null) {
             log.debug("{}: answer to request {} arrived after its call ended", peer, frame.id());
             frame.release();
             return;
         }
         call.answer(frame, peer);
+    }
+
+    /**
+     * IO thread: an error answer to the readiness ping (a TLS-only port answers a plain ping so) fails the
+     * connection's readiness with the provider's words; releases the frame if so.
+     */
+    private boolean refusedReadiness(InboundFrame frame) {
+        CompletableFuture<Connection> ready = readiness;
+        if (ready == null || frame.id() != readinessId || frame.status() == Frame.STATUS_OK) {
+            return false;
+        }
+        String why;
+        try {
+            why = ErrorBodies.readString(frame.serialization(), frame.body());
+        } catch (RuntimeException e) {
+            why = "status " + frame.status();
+        } finally {
+            frame.release();
+        }
+        if (ready.completeExceptionally(RpcException.notExecuted(RpcStatus.NETWORK, peer
+                + " refused the connection: " + why, null))) {
+            channel.close();
+        }
+        return true;
     }
 
     /** IO thread: an answer too large to accept; only its call fails. */

@@ -3,6 +3,7 @@ package io.ferry.rpc.remoting.internal.server;
 import io.ferry.rpc.Filter;
 import io.ferry.rpc.Invocation;
 import io.ferry.rpc.Invoker;
+import io.ferry.rpc.PeerIdentity;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcContext;
 import io.ferry.rpc.spi.ContextPlumbing;
@@ -14,20 +15,24 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The first provider filter: fills the business thread's {@link RpcContext} for the call (attachments, deadline,
- * the consumer's address) while the rest of the chain starts it, clears it after, and carries the response
+ * the consumer's address and verified identity) while the rest of the chain starts it, clears it after, and carries the response
  * attachments the call set into its result, or into its failure as an {@link AttachedFailure}. One per request.
  */
 final class ContextFilter implements Filter {
     private final SocketAddress remote;
+    private final PeerIdentity identity;
 
-    ContextFilter(SocketAddress remote) {
+    /** {@code identity}: the consumer's verified certificate identity, or null without mutual TLS. */
+    ContextFilter(SocketAddress remote, PeerIdentity identity) {
         this.remote = remote;
+        this.identity = identity;
     }
 
     @Override
     public CompletableFuture<Result> invoke(Invocation invocation, Invoker next) {
         RpcContext context = RpcContext.current();
-        ContextPlumbing.enterProviderCall(context, invocation.attachments(), invocation.deadline(), remote);
+        ContextPlumbing.enterProviderCall(context, invocation.attachments(), invocation.deadline(), remote,
+                identity);
         CompletableFuture<Result> result;
         Map<String, Object> set;
         try {

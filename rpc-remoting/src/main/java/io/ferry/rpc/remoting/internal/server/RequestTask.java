@@ -104,7 +104,7 @@ final class RequestTask implements Runnable {
             responder.answer(call, call.arguments()[0], null, Collections.emptyMap());
             return;
         }
-        CompletableFuture<Result> result = new ContextFilter(channel.remoteAddress())
+        CompletableFuture<Result> result = new ContextFilter(channel.remoteAddress(), TlsPipeline.identity(channel))
                 .invoke(call.invocation(!frame.isTwoWay()), call.service().invoker());
         result.whenComplete((value, error) -> {
             try {

@@ -63,7 +63,7 @@ class ProviderChainTest {
     /** The chain as a request runs it: the context filter, then Ferry's filters, then {@code user}. */
     private CompletableFuture<Result> run(Invocation invocation, Duration timeout, Invoker user) {
         Invoker chain = ProviderChain.around(user, GREETER, timeout, Map.of(), ticker);
-        return new ContextFilter(CONSUMER).invoke(invocation, chain);
+        return new ContextFilter(CONSUMER, null).invoke(invocation, chain);
     }
 
     private static Throwable failure(CompletableFuture<Result> result) {

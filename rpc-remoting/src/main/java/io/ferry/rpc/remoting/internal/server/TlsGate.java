@@ -1,0 +1,98 @@
+package io.ferry.rpc.remoting.internal.server;
+
+import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.Ticker;
+import io.ferry.rpc.remoting.internal.codec.Frame;
+import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
+import io.ferry.rpc.remoting.internal.tls.TlsContext;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.handler.ssl.SslHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The first reader of a TLS port's connection: a TLS record hands the connection to an {@link SslHandler}; a plain
+ * Dubbo frame is answered BAD_REQUEST with why (so that a consumer without TLS learns it at once, not at its call's
+ * timeout) and the connection closed; anything else is closed. The whole handshake, this wait for the first
+ * bytes included, must finish within the handshake timeout.
+ */
+final class TlsGate extends ByteToMessageDecoder {
+    private static final Logger log = LoggerFactory.getLogger(TlsGate.class);
+    /** What SslHandler needs to recognise a record header. */
+    private static final int RECORD_HEADER = 5;
+
+    private final TlsContext tls;
+    private final LogLimiter logLimiter;
+
+    TlsGate(TlsContext tls, LogLimiter logLimiter) {
+        this.tls = tls;
+        this.logLimiter = logLimiter;
+    }
+
+    /** The provider's log limiter for what peers of a TLS port cause: one per server, shared by its connections. */
+    static LogLimiter newLogLimiter(Ticker ticker) {
+        return new LogLimiter(10, ticker);
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        long timeout = tls.options().handshakeTimeout().toMillis();
+        ctx.executor().schedule(() -> {
+            if (!TlsHandshakes.isDone(ctx.channel()) && ctx.channel().isActive()) {
+                note(ctx, "no TLS handshake within " + timeout + " ms (sslHandshakeTimeout)");
+                ctx.close();
+            }
+        }, timeout, TimeUnit.MILLISECONDS);
+        super.channelActive(ctx);
+    }
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        if (in.readableBytes() >= 2 && in.getShort(in.readerIndex()) == Frame.MAGIC) {
+            refusePlainFrame(ctx, in);
+            return;
+        }
+        if (in.readableBytes() < RECORD_HEADER) {
+            return;
+        }
+        if (SslHandler.isEncrypted(in, false)) {
+            // what this decoder holds is passed on to the SslHandler as it takes this one's place
+            ctx.pipeline().replace(this, "tls", tls.newServerHandler(ctx.alloc()));
+            return;
+        }
+        in.skipBytes(in.readableBytes());
+        note(ctx, "neither TLS nor a Dubbo frame; closing");
+        ctx.close();
+    }
+
+    private void refusePlainFrame(ChannelHandlerContext ctx, ByteBuf in) {
+        if (in.readableBytes() < Frame.HEADER_LENGTH) {
+            return; // the header says what to answer; the handshake deadline bounds the wait for it
+        }
+        int flag = in.getByte(in.readerIndex() + 2);
+        long id = in.getLong(in.readerIndex() + 4);
+        in.skipBytes(in.readableBytes());
+        note(ctx, "a plain Dubbo frame on a TLS port; answered BAD_REQUEST and closing");
+        if ((flag & Frame.FLAG_REQUEST) != 0 && (flag & Frame.FLAG_TWO_WAY) != 0) {
+            ctx.writeAndFlush(FrameEncoder.errorResponse(ctx.alloc(), id, RpcStatus.BAD_REQUEST,
+                    "this provider's port speaks TLS only (ssl-enabled): connect to it with TLS"))
+                    .addListener(ChannelFutureListener.CLOSE);
+        } else {
+            ctx.close();
+        }
+    }
+
+    private void note(ChannelHandlerContext ctx, String what) {
+        long suppressed = logLimiter.tryLog();
+        if (suppressed >= 0) {
+            log.info("{}: {}{}", ctx.channel().remoteAddress(), what,
+                    suppressed == 0 ? "" : " (" + suppressed + " lines like it left out)");
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package io.ferry.rpc.remoting.internal.tls;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Checks TLS contexts' files for a change every {@code sslReloadInterval}, on one daemon thread of its own: file
+ * reads stay off the IO threads, and a slow disk delays nothing but the next check. Started by whoever first needs
+ * it; released on {@link #close()}.
+ */
+public final class TlsReloader implements AutoCloseable {
+    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "ferry-tls-reload");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /** Watches {@code context} from now until {@link #close()}. */
+    public void watch(TlsContext context) {
+        long every = context.options().reloadInterval().toMillis();
+        thread.scheduleWithFixedDelay(context::reloadIfChanged, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void close() {
+        thread.shutdownNow();
+    }
+}
