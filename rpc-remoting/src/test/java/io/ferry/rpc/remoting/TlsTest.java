@@ -12,6 +12,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -103,6 +105,42 @@ class TlsTest {
         ProviderEndpoint endpoint = clients.direct(server.address(), client(clientTrusting(pki.caCertificate())
                 .clientKeyCertChain(orders.certificateChain().toString(), orders.privateKey().toString()).build()));
         assertEquals("hello a from orders", call(endpoint, "a"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(SslProvider.class)
+    void eachEngineServesMutualTlsOnBothSides(SslProvider engine) throws Exception {
+        Server server = start(serverTls(provider).serverTrustCertCollection(pki.caCertificate().toString())
+                .provider(engine).build());
+        KeyPairFiles orders = pki.client("orders");
+        ProviderEndpoint endpoint = clients.direct(server.address(), client(clientTrusting(pki.caCertificate())
+                .clientKeyCertChain(orders.certificateChain().toString(), orders.privateKey().toString())
+                .provider(engine).build()));
+        assertEquals("hello a from orders", call(endpoint, "a"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(SslProvider.class)
+    void eachEngineRefusesAConsumersRenegotiation(SslProvider engine) throws Exception {
+        Server server = start(serverTls(provider).provider(engine).build());
+        javax.net.ssl.SSLContext context = javax.net.ssl.SSLContext.getInstance("TLSv1.2");
+        context.init(null, new javax.net.ssl.TrustManager[] {new TrustingAll()}, null);
+        try (javax.net.ssl.SSLSocket socket = (javax.net.ssl.SSLSocket) context.getSocketFactory()
+                .createSocket("127.0.0.1", server.port())) {
+            socket.setSoTimeout(10_000);
+            socket.setEnabledProtocols(new String[] {"TLSv1.2"});
+            socket.startHandshake();
+            socket.startHandshake(); // a second handshake on the same connection: a renegotiation
+            // a heartbeat the provider would echo, were the connection still up: the refusal comes instead
+            byte[] heartbeat = {(byte) 0xda, (byte) 0xbb, (byte) 0xe2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 'N'};
+            assertThrows(java.io.IOException.class, () -> {
+                socket.getOutputStream().write(heartbeat);
+                socket.getOutputStream().flush();
+                if (socket.getInputStream().read() < 0) {
+                    throw new java.io.EOFException("closed");
+                }
+            });
+        }
     }
 
     @Test
