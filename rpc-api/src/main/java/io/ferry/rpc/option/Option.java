@@ -26,13 +26,16 @@ public final class Option<T> {
     private final T defaultValue;
     /** Names (of extensions) are matched without regard to case: kept in lower case. */
     private final boolean lowerCase;
+    /** A credential: its value never appears in a text made for people (toString, logs, errors). */
+    private final boolean secret;
     /** The longest duration an option takes: what a deadline in nanoseconds can hold, with room to add to it. */
     private static final Duration LONGEST = Duration.ofNanos(Long.MAX_VALUE / 4);
 
     private Option(String name, Class<T> type, String defaultText, T explicitDefault, boolean lowerCase, String unit,
-                   long min, long max, Set<Scope> scopes, String dubboName, String doc) {
+                   long min, long max, Set<Scope> scopes, String dubboName, String doc, boolean secret) {
         this.name = name;
         this.lowerCase = lowerCase;
+        this.secret = secret;
         this.type = type;
         this.defaultText = defaultText;
         this.unit = unit;
@@ -94,6 +97,16 @@ public final class Option<T> {
 
     public String doc() {
         return doc;
+    }
+
+    /** Whether the value is a credential, shown as {@code ******} wherever values are shown. */
+    public boolean isSecret() {
+        return secret;
+    }
+
+    /** {@code value} as a person may see it: masked for a secret option. */
+    public String shown(Object value) {
+        return secret && value != null ? "******" : String.valueOf(value);
     }
 
     /**
@@ -258,6 +271,7 @@ public final class Option<T> {
         private String defaultText = "none";
         private T defaultValue;
         private boolean lowerCase;
+        private boolean secret;
         private String unit = "";
         private long min = Long.MIN_VALUE;
         private long max = Long.MAX_VALUE;
@@ -288,6 +302,12 @@ public final class Option<T> {
         /** Values are names matched without regard to case, such as an extension's: kept in lower case. */
         public Builder<T> lowerCase() {
             this.lowerCase = true;
+            return this;
+        }
+
+        /** A credential: never shown (see {@link Option#shown}). */
+        public Builder<T> secret() {
+            this.secret = true;
             return this;
         }
 
@@ -327,7 +347,7 @@ public final class Option<T> {
                 throw new IllegalStateException(name + ": no scope");
             }
             return new Option<>(name, type, defaultText, defaultValue, lowerCase, unit, min, max, scopes, dubboName,
-                    doc);
+                    doc, secret);
         }
     }
 }

@@ -25,6 +25,7 @@ final class ConfigLayers {
     private final ProtocolConfig protocol;
     private final ConsumerConfig consumer;
     private final RegistryConfig registry;
+    private final SslConfig ssl;
     /** The provider scope's defaults for services, from -D and the class path's ferry.properties. */
     private final Settings serviceDefaults;
 
@@ -36,9 +37,11 @@ final class ConfigLayers {
                 sources.classPath().provider());
         Settings protocolSettings = sources.merged(Sources.Layer::protocol, code.protocol.settings());
         protocolSettings.fillFrom(Sources.forProtocol(provider)); // the protocol's own values win in every source
-        this.protocol = code.protocol.withSettings(protocolSettings);
+        this.ssl = code.ssl.withSettings(sources.merged(Sources.Layer::ssl, code.ssl.settings()));
+        this.protocol = code.protocol.withSettings(protocolSettings).withTls(ssl);
         this.serviceDefaults = Sources.forServices(provider);
-        this.consumer = code.consumer.withSettings(sources.merged(Sources.Layer::consumer, code.consumer.settings()));
+        this.consumer = code.consumer.withSettings(sources.merged(Sources.Layer::consumer, code.consumer.settings()))
+                .withTls(ssl);
         this.registry = registry(code.registry, code.registrySettings);
     }
 
@@ -52,6 +55,10 @@ final class ConfigLayers {
 
     ConsumerConfig consumer() {
         return consumer;
+    }
+
+    SslConfig ssl() {
+        return ssl;
     }
 
     /** The provider scope's defaults for services (from a file, -D and the class path's ferry.properties). */

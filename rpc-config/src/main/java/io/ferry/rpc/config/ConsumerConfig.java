@@ -7,6 +7,7 @@ import io.ferry.rpc.option.Scope;
 import io.ferry.rpc.config.option.Settings;
 import io.ferry.rpc.remoting.Serialization;
 import io.ferry.rpc.remoting.ClientOptions;
+import io.ferry.rpc.remoting.TlsOptions;
 import io.ferry.rpc.remoting.SocketOptions;
 import io.ferry.rpc.spi.Validate;
 
@@ -28,9 +29,16 @@ public final class ConsumerConfig {
     private final OutlierEjection outlierEjection;
     private final RetryBudget retryBudget;
     private final ClientOptions client;
+    private final TlsOptions tls;
 
     private ConsumerConfig(Settings settings, List<Filter> filters, OutlierEjection outlierEjection,
                            RetryBudget retryBudget) {
+        this(settings, filters, outlierEjection, retryBudget, SslConfig.defaults().tlsOptions());
+    }
+
+    private ConsumerConfig(Settings settings, List<Filter> filters, OutlierEjection outlierEjection,
+                           RetryBudget retryBudget, TlsOptions tls) {
+        this.tls = tls;
         this.settings = settings;
         this.filters = List.copyOf(filters);
         this.outlierEjection = outlierEjection;
@@ -53,7 +61,20 @@ public final class ConsumerConfig {
 
     /** This config with {@code merged} in place of its settings: the same filters and objects. */
     ConsumerConfig withSettings(Settings merged) {
-        return new ConsumerConfig(merged, filters, outlierEjection, retryBudget);
+        return new ConsumerConfig(merged, filters, outlierEjection, retryBudget, tls);
+    }
+
+    /** This config with {@code ssl}'s client files for the connections that use TLS. */
+    ConsumerConfig withTls(SslConfig ssl) {
+        return new ConsumerConfig(settings, filters, outlierEjection, retryBudget, ssl.tlsOptions());
+    }
+
+    /**
+     * The TLS of references' connections that use it: those of a reference whose {@code ssl-enabled} is true, and
+     * those to a provider registered with {@code ssl-enabled=true}.
+     */
+    public TlsOptions tlsOptions() {
+        return tls;
     }
 
     private <T> T value(Option<T> option) {
@@ -258,6 +279,14 @@ public final class ConsumerConfig {
 
         public Builder lazy(boolean lazy) {
             return set(Options.LAZY, lazy);
+        }
+
+        /**
+         * TLS to every provider (Dubbo's {@code ssl-enabled}), with the {@link SslConfig}'s client files; a provider
+         * registered with {@code ssl-enabled=true} is reached with TLS in any case. Never falls back to plain text.
+         */
+        public Builder sslEnabled(boolean enabled) {
+            return set(Options.SSL_ENABLED, enabled);
         }
 
         public Builder maxConnections(int max) {

@@ -288,6 +288,7 @@ public final class Ferry implements AutoCloseable {
         ApplicationConfig application = ApplicationConfig.defaults();
         ProtocolConfig protocol = ProtocolConfig.defaults();
         ConsumerConfig consumer = ConsumerConfig.defaults();
+        SslConfig ssl = SslConfig.defaults();
         RegistryConfig registry;
         boolean shutdownHook = true;
         boolean applicationSet;
@@ -340,6 +341,15 @@ public final class Ferry implements AutoCloseable {
 
         public Builder consumer(ConsumerConfig consumer) {
             this.consumer = consumer;
+            return this;
+        }
+
+        /**
+         * TLS certificates, keys and trust: the protocol's ({@code server-*}) when its {@code ssl-enabled} is true,
+         * references' ({@code client-*}) when they connect with TLS. See {@link SslConfig}.
+         */
+        public Builder ssl(SslConfig ssl) {
+            this.ssl = ssl;
             return this;
         }
 

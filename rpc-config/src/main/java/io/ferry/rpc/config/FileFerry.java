@@ -13,7 +13,7 @@ final class FileFerry {
      * their own. A failure closes what was built and is thrown.
      */
     static Ferry build(FileBootstrap.Loaded loaded, Sources sources, DeclaredReferences declared) {
-        Ferry.Builder builder = Ferry.builder().protocol(loaded.protocol()).consumer(loaded.consumer())
+        Ferry.Builder builder = Ferry.builder().protocol(loaded.protocol()).consumer(loaded.consumer()).ssl(loaded.ssl())
                 .sources(sources).providerDefaults(loaded.provider());
         builder.registrySettings = loaded.registrySettings().isEmpty() ? null : loaded.registrySettings();
         if (loaded.application() != null) {

@@ -28,8 +28,12 @@ public final class ProtocolConfig {
     private final List<Filter> filters;
 
     private ProtocolConfig(Settings settings, String advertisedHost, List<Filter> filters) {
+        this(settings, advertisedHost, filters, TransportSettings.server(settings));
+    }
+
+    private ProtocolConfig(Settings settings, String advertisedHost, List<Filter> filters, ServerOptions server) {
         this.settings = settings;
-        this.server = TransportSettings.server(settings);
+        this.server = server;
         this.filters = List.copyOf(filters);
         this.advertisedHost = advertisedHost;
     }
@@ -50,6 +54,32 @@ public final class ProtocolConfig {
     /** This config with {@code merged} in place of its settings: the same filters and advertised host. */
     ProtocolConfig withSettings(Settings merged) {
         return new ProtocolConfig(merged, advertisedHost, filters);
+    }
+
+    /** Whether the port speaks TLS ({@code ssl-enabled}); its certificates are the {@link SslConfig}'s. */
+    public boolean sslEnabled() {
+        Boolean set = settings.get(Options.SSL_ENABLED);
+        return set != null && set;
+    }
+
+    /**
+     * This config serving TLS with {@code ssl}'s server files, if {@link #sslEnabled()}; else itself.
+     *
+     * @throws IllegalArgumentException when TLS is on and {@code ssl} has no server certificate and key
+     */
+    ProtocolConfig withTls(SslConfig ssl) {
+        if (!sslEnabled()) {
+            return this;
+        }
+        if (ssl.tlsOptions().values().get(Options.SERVER_KEY_CERT_CHAIN_PATH) == null
+                || ssl.tlsOptions().values().get(Options.SERVER_PRIVATE_KEY_PATH) == null) {
+            Settings.Setting on = settings.setting(Options.SSL_ENABLED);
+            throw new IllegalArgumentException((on.where().isEmpty() ? "" : on.where() + ": ") + "ssl-enabled: true "
+                    + "on the protocol (expected: server-key-cert-chain-path and server-private-key-path in the ssl "
+                    + "config: <ssl>, ferry.ssl.*, or Ferry.builder().ssl(...))");
+        }
+        return new ProtocolConfig(settings, advertisedHost, filters,
+                server.toBuilder().tls(ssl.tlsOptions()).build());
     }
 
     public ServerOptions serverOptions() {
@@ -123,6 +153,14 @@ public final class ProtocolConfig {
 
         public Builder port(int port) {
             return set(Options.PORT, port);
+        }
+
+        /**
+         * TLS only on this port (Dubbo's {@code ssl-enabled}), with the {@link SslConfig}'s server certificate;
+         * registered as {@code ssl-enabled=true}, so that consumers connect with TLS.
+         */
+        public Builder sslEnabled(boolean enabled) {
+            return set(Options.SSL_ENABLED, enabled);
         }
 
         public Builder ioThreads(int ioThreads) {

@@ -434,6 +434,14 @@ public final class ReferenceConfig<T> {
         }
 
         /**
+         * TLS to every provider (Dubbo's {@code ssl-enabled}), with the {@link SslConfig}'s client files; a provider
+         * registered with {@code ssl-enabled=true} is reached with TLS in any case. Never falls back to plain text.
+         */
+        public Builder<T> sslEnabled(boolean enabled) {
+            return set(Options.SSL_ENABLED, enabled);
+        }
+
+        /**
          * True: a call to a provider that cannot be connected now waits for a connection within its deadline;
          * false (the consumer's default): it fails at once, not executed, naming the address and the error.
          */

@@ -7,12 +7,10 @@ import java.time.Duration;
 
 import static io.ferry.rpc.remoting.TransportOptions.CLIENT_AUTH;
 import static io.ferry.rpc.remoting.TransportOptions.CLIENT_KEY_CERT_CHAIN_PATH;
-import static io.ferry.rpc.remoting.TransportOptions.CLIENT_KEY_PASSWORD;
 import static io.ferry.rpc.remoting.TransportOptions.CLIENT_PRIVATE_KEY_PATH;
 import static io.ferry.rpc.remoting.TransportOptions.CLIENT_TRUST_CERT_COLLECTION_PATH;
 import static io.ferry.rpc.remoting.TransportOptions.INSECURE_SKIP_HOST_VERIFICATION;
 import static io.ferry.rpc.remoting.TransportOptions.SERVER_KEY_CERT_CHAIN_PATH;
-import static io.ferry.rpc.remoting.TransportOptions.SERVER_KEY_PASSWORD;
 import static io.ferry.rpc.remoting.TransportOptions.SERVER_PRIVATE_KEY_PATH;
 import static io.ferry.rpc.remoting.TransportOptions.SERVER_TRUST_CERT_COLLECTION_PATH;
 import static io.ferry.rpc.remoting.TransportOptions.SSL_HANDSHAKE_TIMEOUT;
@@ -91,13 +89,7 @@ public final class TlsOptions {
     /** The files and settings, passwords masked. */
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder("TlsOptions{");
-        for (Option<?> option : values.options()) {
-            boolean secret = option == SERVER_KEY_PASSWORD || option == CLIENT_KEY_PASSWORD;
-            s.append(s.length() == 11 ? "" : ", ").append(option.name()).append('=')
-                    .append(secret ? "****" : values.get(option));
-        }
-        return s.append('}').toString();
+        return "TlsOptions" + values;
     }
 
     public static final class Builder {

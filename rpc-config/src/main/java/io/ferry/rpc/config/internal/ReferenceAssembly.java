@@ -105,6 +105,9 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
         ClientOptions options = consumer.clientOptions().toBuilder()
                 .connections(resolved.get(Options.CONNECTIONS)).lazy(resolved.get(Options.LAZY))
                 .waitForReady(resolved.get(Options.WAIT_FOR_READY)).build();
+        if (resolved.get(Options.SSL_ENABLED)) {
+            options = options.toBuilder().tls(consumer.tlsOptions()).build(); // TLS to every provider, or no call
+        }
         if (config.address() != null) {
             EndpointFactory endpoints = transport.endpoints(config.interfaceType(), config.allowList(), options);
             return new StaticDirectory(endpoints.open(config.address(), 100, Duration.ZERO), runtime.clocks());

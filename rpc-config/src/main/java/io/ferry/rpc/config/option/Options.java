@@ -3,7 +3,9 @@ package io.ferry.rpc.config.option;
 import io.ferry.rpc.option.Scope;
 import io.ferry.rpc.option.Option;
 import io.ferry.rpc.option.RegistryOptionKeys;
+import io.ferry.rpc.remoting.ClientAuth;
 import io.ferry.rpc.remoting.Dispatcher;
+import io.ferry.rpc.remoting.SslProvider;
 import io.ferry.rpc.remoting.Serialization;
 import io.ferry.rpc.remoting.ThreadPoolKind;
 import io.ferry.rpc.remoting.TransportOptions;
@@ -115,6 +117,25 @@ public final class Options {
     public static final Option<Duration> FRAME_TIMEOUT = TransportOptions.FRAME_TIMEOUT;
     public static final Option<Long> PARTIAL_FRAME_BUDGET = TransportOptions.PARTIAL_FRAME_BUDGET;
 
+    // ---- TLS: ssl-enabled on the protocol or a consumer/reference, the rest in <ssl> (Dubbo's SslConfig names)
+    public static final Option<Boolean> SSL_ENABLED = TransportOptions.SSL_ENABLED;
+    public static final Option<String> SERVER_KEY_CERT_CHAIN_PATH = TransportOptions.SERVER_KEY_CERT_CHAIN_PATH;
+    public static final Option<String> SERVER_PRIVATE_KEY_PATH = TransportOptions.SERVER_PRIVATE_KEY_PATH;
+    public static final Option<String> SERVER_KEY_PASSWORD = TransportOptions.SERVER_KEY_PASSWORD;
+    public static final Option<String> SERVER_TRUST_CERT_COLLECTION_PATH =
+            TransportOptions.SERVER_TRUST_CERT_COLLECTION_PATH;
+    public static final Option<ClientAuth> CLIENT_AUTH = TransportOptions.CLIENT_AUTH;
+    public static final Option<String> CLIENT_KEY_CERT_CHAIN_PATH = TransportOptions.CLIENT_KEY_CERT_CHAIN_PATH;
+    public static final Option<String> CLIENT_PRIVATE_KEY_PATH = TransportOptions.CLIENT_PRIVATE_KEY_PATH;
+    public static final Option<String> CLIENT_KEY_PASSWORD = TransportOptions.CLIENT_KEY_PASSWORD;
+    public static final Option<String> CLIENT_TRUST_CERT_COLLECTION_PATH =
+            TransportOptions.CLIENT_TRUST_CERT_COLLECTION_PATH;
+    public static final Option<Boolean> INSECURE_SKIP_HOST_VERIFICATION =
+            TransportOptions.INSECURE_SKIP_HOST_VERIFICATION;
+    public static final Option<SslProvider> SSL_PROVIDER = TransportOptions.SSL_PROVIDER;
+    public static final Option<Duration> SSL_HANDSHAKE_TIMEOUT = TransportOptions.SSL_HANDSHAKE_TIMEOUT;
+    public static final Option<Duration> SSL_RELOAD_INTERVAL = TransportOptions.SSL_RELOAD_INTERVAL;
+
     // ---- registry and application
     public static final Option<String> REGISTRY_ADDRESS = RegistryOptionKeys.ADDRESS;
     public static final Option<Duration> SESSION_TIMEOUT = RegistryOptionKeys.SESSION_TIMEOUT;
@@ -134,8 +155,11 @@ public final class Options {
             RECONNECT_BACKOFF_MAX, CONNECT_SPREAD, IO_THREADS, PAYLOAD, SERIALIZATION, HEARTBEAT, TCP_NO_DELAY,
             KEEP_ALIVE, SEND_BUFFER, RECEIVE_BUFFER, WRITE_BUFFER_LOW, WRITE_BUFFER_HIGH, HOST, PORT, THREADS, QUEUES,
             THREAD_POOL, CORE_THREADS, ALIVE, DISPATCHER, BACKLOG, ACCEPTS, SHUTDOWN_GRACE, SHUTDOWN_TIMEOUT,
-            FRAME_TIMEOUT, PARTIAL_FRAME_BUDGET, REGISTRY_ADDRESS, SESSION_TIMEOUT, REGISTRY_CONNECTION_TIMEOUT,
-            REGISTRY_FILE, APPLICATION_NAME);
+            FRAME_TIMEOUT, PARTIAL_FRAME_BUDGET, SSL_ENABLED, SERVER_KEY_CERT_CHAIN_PATH, SERVER_PRIVATE_KEY_PATH,
+            SERVER_KEY_PASSWORD, SERVER_TRUST_CERT_COLLECTION_PATH, CLIENT_AUTH, CLIENT_KEY_CERT_CHAIN_PATH,
+            CLIENT_PRIVATE_KEY_PATH, CLIENT_KEY_PASSWORD, CLIENT_TRUST_CERT_COLLECTION_PATH,
+            INSECURE_SKIP_HOST_VERIFICATION, SSL_PROVIDER, SSL_HANDSHAKE_TIMEOUT, SSL_RELOAD_INTERVAL,
+            REGISTRY_ADDRESS, SESSION_TIMEOUT, REGISTRY_CONNECTION_TIMEOUT, REGISTRY_FILE, APPLICATION_NAME);
 
     /** Every option, in the order of the README's reference. */
     public static List<Option<?>> all() {

@@ -102,12 +102,15 @@ public final class Settings {
         return values.isEmpty();
     }
 
-    /** Each value with where it was set: {@code {timeout=500 ms (ferry.properties:7), retries=0 (code)}}. */
+    /**
+     * Each value with where it was set: {@code {timeout=500 ms (ferry.properties:7), retries=0 (code)}}; a secret
+     * option's value masked.
+     */
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("{");
         values.forEach((option, setting) -> sb.append(sb.length() > 1 ? ", " : "").append(option.name()).append('=')
-                .append(show(setting.value())).append(" (").append(where(setting)).append(')'));
+                .append(option.isSecret() ? option.shown(setting.value()) : show(setting.value())).append(" (").append(where(setting)).append(')'));
         return sb.append('}').toString();
     }
 

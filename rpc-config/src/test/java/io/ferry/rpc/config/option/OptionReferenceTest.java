@@ -82,7 +82,11 @@ class OptionReferenceTest {
                 .map(o -> o.name() + ": " + o.defaultText()).toList();
         assertEquals(List.of("filter: default", "version: none", "group: none", "url: none: the registry",
                 "maxConnections: cores", "ioThreads: min(cores + 1, 32)", "host: all local addresses",
-                "partialFrameBudgetBytes: ¼ of the direct-memory limit", "address: none",
+                "partialFrameBudgetBytes: ¼ of the direct-memory limit", "serverKeyCertChainPath: none",
+                "serverPrivateKeyPath: none", "serverKeyPassword: none", "serverTrustCertCollectionPath: none",
+                "clientAuth: by trust: require with a server trust collection, else none",
+                "clientKeyCertChainPath: none", "clientPrivateKeyPath: none", "clientKeyPassword: none",
+                "clientTrustCertCollectionPath: the JVM's trusted CAs", "address: none",
                 "file: ~/.ferry/registry-{application}-{host}-{port}.cache"), notValues);
     }
 }

@@ -7,6 +7,7 @@ import io.ferry.rpc.config.ProtocolConfig;
 import io.ferry.rpc.config.ReferenceConfig;
 import io.ferry.rpc.config.RegistryConfig;
 import io.ferry.rpc.config.ServiceConfig;
+import io.ferry.rpc.config.SslConfig;
 import io.ferry.rpc.option.Option;
 import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.config.option.Settings;
@@ -46,6 +47,12 @@ final class Binder {
 
     static ConsumerConfig consumer(Settings s) {
         ConsumerConfig.Builder b = ConsumerConfig.builder();
+        each(s, (option, value, where) -> b.set(option, value, where));
+        return b.build();
+    }
+
+    static SslConfig ssl(Settings s) {
+        SslConfig.Builder b = SslConfig.builder();
         each(s, (option, value, where) -> b.set(option, value, where));
         return b.build();
     }

@@ -7,6 +7,7 @@ import io.ferry.rpc.config.ProtocolConfig;
 import io.ferry.rpc.config.ReferenceConfig;
 import io.ferry.rpc.config.RegistryConfig;
 import io.ferry.rpc.config.ServiceConfig;
+import io.ferry.rpc.config.SslConfig;
 import io.ferry.rpc.config.option.Settings;
 
 import java.lang.reflect.InvocationTargetException;
@@ -29,7 +30,7 @@ public final class FileBootstrap {
      *                         that {@code -Dferry.provider.*} beats the file and a service's own values beat both
      */
     public record Loaded(ApplicationConfig application, RegistryConfig registry, Settings registrySettings,
-                         ProtocolConfig protocol, Settings provider, ConsumerConfig consumer,
+                         ProtocolConfig protocol, SslConfig ssl, Settings provider, ConsumerConfig consumer,
                          List<ServiceConfig<?>> services, Map<String, ReferenceConfig<?>> references) {
         /** Whether the file describes anything to run: a service or a reference. */
         public boolean isEmpty() {
@@ -96,7 +97,7 @@ public final class FileBootstrap {
             references.put(member.id, reference(member));
         }
         return new Loaded(Binder.application(model.application), Binder.registry(model.registry),
-                model.registry.copy(), Binder.protocol(model.protocol), model.provider.copy(),
+                model.registry.copy(), Binder.protocol(model.protocol), Binder.ssl(model.ssl), model.provider.copy(),
                 Binder.consumer(model.consumer), services, references);
     }
 

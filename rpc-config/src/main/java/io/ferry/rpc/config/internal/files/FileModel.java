@@ -17,6 +17,7 @@ final class FileModel {
     final Settings application = new Settings();
     final Settings registry = new Settings();
     final Settings protocol = new Settings();
+    final Settings ssl = new Settings();
     final Settings provider = new Settings();
     final Settings consumer = new Settings();
     final Map<String, Member> references = new LinkedHashMap<>();
@@ -77,6 +78,7 @@ final class FileModel {
             case APPLICATION -> application.parse(key.option(), value, where);
             case REGISTRY -> registry.parse(key.option(), value, where);
             case PROTOCOL -> protocol.parse(key.option(), value, where);
+            case SSL -> ssl.parse(key.option(), value, where);
             case PROVIDER -> provider.parse(key.option(), value, where);
             case CONSUMER -> consumer.parse(key.option(), value, where);
             case REFERENCE, SERVICE, METHOD -> member(key, value, where);
@@ -88,6 +90,7 @@ final class FileModel {
         application.fillFrom(lower.application);
         registry.fillFrom(lower.registry);
         protocol.fillFrom(lower.protocol);
+        ssl.fillFrom(lower.ssl);
         provider.fillFrom(lower.provider);
         consumer.fillFrom(lower.consumer);
         fillMembers(references, lower.references);

@@ -13,6 +13,7 @@ import java.util.Set;
  * <pre>
  *   ferry.application.name                     ferry.registry.address
  *   ferry.protocol.port                        ferry.provider.timeout          ferry.consumer.timeout
+ *   ferry.ssl.server-key-cert-chain-path
  *   ferry.reference.&lt;id&gt;.connections           ferry.reference.&lt;id&gt;.method.&lt;name&gt;.timeout
  *   ferry.service.&lt;interface&gt;.threads          ferry.service.&lt;interface&gt;.method.&lt;name&gt;.timeout
  * </pre>
@@ -45,7 +46,7 @@ public record PropertyKey(Scope scope, String id, String method, Option<?> optio
         String[] parts = key.substring(PREFIX.length()).split("\\.", -1);
         String head = parts[0];
         switch (head) {
-            case "application", "registry", "protocol", "provider", "consumer" -> {
+            case "application", "registry", "protocol", "ssl", "provider", "consumer" -> {
                 Scope scope = Scope.valueOf(head.toUpperCase(java.util.Locale.ROOT));
                 if (parts.length != 2) {
                     throw unknown(key, where, scope, PREFIX + head + ".");
@@ -57,7 +58,7 @@ public record PropertyKey(Scope scope, String id, String method, Option<?> optio
                 return member(key, where, head, parts);
             }
             default -> throw new IllegalArgumentException(lead(where, key) + ": unknown key"
-                    + suggestion(head, List.of("application", "registry", "protocol", "provider", "consumer",
+                    + suggestion(head, List.of("application", "registry", "protocol", "ssl", "provider", "consumer",
                     "reference", "service"), PREFIX, key.substring(PREFIX.length() + head.length())));
         }
     }

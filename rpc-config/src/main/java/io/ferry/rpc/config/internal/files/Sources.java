@@ -152,6 +152,10 @@ public final class Sources {
             return model.protocol;
         }
 
+        public Settings ssl() {
+            return model.ssl;
+        }
+
         public Settings consumer() {
             return model.consumer;
         }

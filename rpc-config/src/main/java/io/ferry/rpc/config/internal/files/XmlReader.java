@@ -213,6 +213,7 @@ final class XmlReader extends DefaultHandler {
             case APPLICATION -> options(element, values, model.application, once(element, where));
             case REGISTRY -> registry(values, once(element, where));
             case PROTOCOL -> protocol(values, once(element, where));
+            case SSL -> options(element, values, model.ssl, once(element, where));
             case PROVIDER -> options(element, values, model.provider, once(element, where));
             case CONSUMER -> options(element, values, model.consumer, once(element, where));
             case SERVICE -> service(values, where);
@@ -265,7 +266,7 @@ final class XmlReader extends DefaultHandler {
         }
     }
 
-    /** Application, registry, protocol, provider and consumer appear at most once in a file. */
+    /** Application, registry, protocol, ssl, provider and consumer appear at most once in a file. */
     private String once(XmlVocabulary.Element element, String where) {
         Integer first = seenOnce.putIfAbsent(element.tag, locator.getLineNumber());
         if (first != null) {

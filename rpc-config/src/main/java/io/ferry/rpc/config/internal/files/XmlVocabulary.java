@@ -35,6 +35,8 @@ final class XmlVocabulary {
                         + "one a jar registers")),
         PROTOCOL("protocol", Scope.PROTOCOL, "the server services are exported on (one per file)",
                 new Structural("name", false, "dubbo (the only protocol Ferry speaks)")),
+        SSL("ssl", Scope.SSL, "TLS: certificates, keys and trust of the protocol (server-*) and of the consumer "
+                + "(client-*), as Dubbo's <ssl> (one per file); the protocol's and the consumer's ssl-enabled turn it on"),
         PROVIDER("provider", Scope.PROVIDER, "defaults for the protocol and every service of the file"),
         CONSUMER("consumer", Scope.CONSUMER, "defaults for every reference of the file"),
         SERVICE("service", Scope.SERVICE, "a service to export",
