@@ -1,8 +1,8 @@
 package io.ferry.rpc.config;
 
-import io.ferry.rpc.PeerIdentity;
-import io.ferry.rpc.RpcContext;
 import io.ferry.rpc.RpcException;
+import io.ferry.rpc.config.fixtures.Caller;
+import io.ferry.rpc.config.fixtures.CallerImpl;
 import io.ferry.rpc.config.fixtures.FerryFixture;
 import io.ferry.rpc.config.internal.files.Sources;
 import io.ferry.rpc.config.option.Options;
@@ -31,18 +31,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class TlsConfigTest {
     private static final ClassLoader NO_DEFAULTS = new URLClassLoader(new URL[0], null);
-
-    /** Says who called, as the caller's certificate proved. */
-    public interface Caller {
-        String who();
-    }
-
-    public static final class CallerImpl implements Caller {
-        @Override
-        public String who() {
-            return RpcContext.current().peerIdentity().map(PeerIdentity::commonName).orElse("anonymous");
-        }
-    }
 
     @RegisterExtension
     final FerryFixture ferries = new FerryFixture();
