@@ -71,7 +71,8 @@ public final class Options {
 
     // ---- consumer connections
     public static final Option<String> URL = Option.of("url", String.class).defaultText("none: the registry")
-            .scopes(REFERENCE).dubbo("url").doc("dubbo://host:port: call that provider directly").build();
+            .scopes(REFERENCE).dubbo("url")
+            .doc("dubbo://host:port: call that provider directly; ?token=... sends it the token it asks for").build();
     public static final Option<Integer> CONNECTIONS = TransportOptions.CONNECTIONS;
     public static final Option<Integer> MAX_CONNECTIONS = TransportOptions.MAX_CONNECTIONS;
     public static final Option<Duration> POOL_IDLE_TIMEOUT = TransportOptions.POOL_IDLE_TIMEOUT;
