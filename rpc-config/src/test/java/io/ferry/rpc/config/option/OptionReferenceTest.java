@@ -80,9 +80,9 @@ class OptionReferenceTest {
     void everyDefaultIsAValueButTheComputedOnesAndNone() {
         List<String> notValues = Options.all().stream().filter(o -> o.defaultValue() == null)
                 .map(o -> o.name() + ": " + o.defaultText()).toList();
-        assertEquals(List.of("filter: default", "version: none", "group: none", "url: none: the registry",
-                "maxConnections: cores", "ioThreads: min(cores + 1, 32)", "host: all local addresses",
-                "partialFrameBudgetBytes: ¼ of the direct-memory limit", "address: none",
+        assertEquals(List.of("filter: default", "version: none", "group: none", "token: none",
+                "url: none: the registry", "maxConnections: cores", "ioThreads: min(cores + 1, 32)",
+                "host: all local addresses", "partialFrameBudgetBytes: ¼ of the direct-memory limit", "address: none",
                 "file: ~/.ferry/registry-{application}-{host}-{port}.cache"), notValues);
     }
 }
