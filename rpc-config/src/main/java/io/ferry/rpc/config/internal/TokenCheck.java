@@ -13,6 +13,8 @@ import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -20,8 +22,9 @@ import java.util.concurrent.CompletableFuture;
  * is refused, unrun, with the status and words a Dubbo provider answers (SERVICE_ERROR, {@code Invalid token!
  * Forbid invoke remote service ...}), so a Dubbo consumer reads the refusal as it would from Dubbo. It is the first
  * filter of the service's chain, placed by Ferry and not named in any filter list: nothing a filter list or a user
- * adds, not even the {@code executes} limit, sees a refused call. Each refusal is logged with the caller's
- * address, at most 10 lines a second; neither the log nor the answer ever holds a token.
+ * adds, not even the {@code executes} limit, sees a refused call, and none sees the token of a call let through.
+ * Each refusal is logged with the caller's address, at most 10 lines a second; neither the log nor the answer ever
+ * holds a token.
  */
 final class TokenCheck implements Filter {
     static final String ATTACHMENT = "token";
@@ -47,7 +50,7 @@ final class TokenCheck implements Filter {
     public CompletableFuture<Result> invoke(Invocation invocation, Invoker next) {
         Object sent = invocation.attachments().get(ATTACHMENT);
         if (token.matches(sent)) {
-            return next.invoke(invocation);
+            return next.invoke(withoutToken(invocation));
         }
         SocketAddress from = RpcContext.current().remoteAddress(); // the connection's, filled before this filter
         String why = sent == null ? "the consumer sent no token" : "the consumer sent another token (not shown)";
@@ -59,6 +62,21 @@ final class TokenCheck implements Filter {
         return CompletableFuture.failedFuture(new ProviderRefusal(RpcStatus.FORBIDDEN,
                 RpcStatus.INVALID_TOKEN_PREFIX + "interface " + service + " method " + invocation.method().getName()
                         + "() from consumer " + host(from) + " to provider " + providerHost + ", " + why));
+    }
+
+    /**
+     * The token has done its job: nothing after the check, such as a filter that logs attachments, gets to see it,
+     * in the call or in {@link RpcContext#requestAttachments()} (a view of the same map, filled before this check).
+     */
+    private static Invocation withoutToken(Invocation invocation) {
+        try {
+            invocation.attachments().remove(ATTACHMENT);
+            return invocation;
+        } catch (UnsupportedOperationException fixed) {
+            Map<String, Object> rest = new HashMap<>(invocation.attachments());
+            rest.remove(ATTACHMENT);
+            return invocation.withAttachments(rest);
+        }
     }
 
     /** The caller's host, as Dubbo names it. */

@@ -14,6 +14,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -91,9 +93,18 @@ class TokenCheckTest {
     }
 
     @Test
-    void theRightTokenGoesOnToTheService() throws Exception {
-        assertEquals("ran", check(check("s3cr3t"), "s3cr3t").get().value());
+    void theRightTokenGoesOnToTheServiceWhichNoLongerSeesIt() throws Exception {
+        List<Object> seen = new ArrayList<>();
+        Invoker looking = invocation -> {
+            seen.add(invocation.attachments().get("token"));
+            seen.add(RpcContext.current().requestAttachments().get("token"));
+            return service.invoke(invocation);
+        };
+        Invocation invocation = call("s3cr3t");
+        ContextPlumbing.enterProviderCall(RpcContext.current(), invocation.attachments(), Deadline.none(), CALLER);
+        assertEquals("ran", check("s3cr3t").invoke(invocation, looking).get().value());
         assertEquals(1, ran.get());
+        assertEquals(Arrays.asList(null, null), seen, "a filter that logs attachments cannot leak it");
     }
 
     @Test
