@@ -5,7 +5,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The Dubbo 2 status byte each status travels as, and back: several statuses share a byte and are told apart by
@@ -64,10 +63,6 @@ class RpcStatusTest {
                 "only a class name may stand before Dubbo's wording");
     }
 
-    @Test
-    void aTokenRefusalDidNotRun() {
-        assertTrue(new RpcException(RpcStatus.FORBIDDEN, "x").isNotExecuted());
-    }
 
     @Test
     void aByteThisVersionDoesNotKnowIsUnknown() {
