@@ -48,6 +48,11 @@ public record Invocation(String service, String version, String group, Method me
         return new Invocation(service, version, group, method, arguments, attachments, deadline, oneway, executor);
     }
 
+    /** The same call with other attachments (one attempt's, with what that provider alone must be sent). */
+    public Invocation withAttachments(Map<String, Object> attachments) {
+        return new Invocation(service, version, group, method, arguments, attachments, deadline, oneway, executor);
+    }
+
     /**
      * The call for diagnostics: service, method, how many arguments and of what type, attachments by their keys only
      * (a value may be a credential, such as Dubbo's {@code token}), the deadline. Argument values are left out: they

@@ -18,7 +18,8 @@ public class RpcException extends RuntimeException {
     public RpcException(RpcStatus status, String message, Throwable cause) {
         this(status, message, cause,
                 status == RpcStatus.THREADPOOL_EXHAUSTED || status == RpcStatus.SHUTTING_DOWN
-                        || status == RpcStatus.SERVICE_NOT_FOUND || status == RpcStatus.LIMIT_EXCEEDED);
+                        || status == RpcStatus.SERVICE_NOT_FOUND || status == RpcStatus.LIMIT_EXCEEDED
+                        || status == RpcStatus.FORBIDDEN);
     }
 
     private RpcException(RpcStatus status, String message, Throwable cause, boolean notExecuted) {
@@ -29,7 +30,7 @@ public class RpcException extends RuntimeException {
 
     /**
      * A failure before the request reached the provider's service code: no connection, a failed write, a provider
-     * refusing the call unrun (pool exhausted, shutting down).
+     * refusing the call unrun (pool exhausted, shutting down, a wrong token).
      */
     public static RpcException notExecuted(RpcStatus status, String message, Throwable cause) {
         return new RpcException(status, message, cause, true);

@@ -19,4 +19,11 @@ public @interface RpcExport {
 
     /** Overrides the interface's group; empty keeps it. */
     String group() default "";
+
+    /**
+     * Dubbo's {@code token} for this service: {@code "true"} for a random one per export, {@code "false"} for none;
+     * empty keeps the provider's default. A fixed token written here is compiled into the class for anyone who has
+     * the jar to read: set one in a file or {@code -D} instead.
+     */
+    String token() default "";
 }

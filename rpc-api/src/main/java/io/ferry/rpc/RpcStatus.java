@@ -29,6 +29,12 @@ public enum RpcStatus {
     SERVER_ERROR(80),
     /** The consumer could not read the response. Local; Dubbo's CLIENT_ERROR (90). */
     CLIENT_ERROR(90),
+    /**
+     * The provider refused the call unrun: it was sent without the provider's token, or with another (Dubbo's
+     * {@code token}). Sent as Dubbo's token check sends it: SERVICE_ERROR (70) with a message starting
+     * {@value #INVALID_TOKEN_PREFIX}.
+     */
+    FORBIDDEN(70),
     /** The provider's business thread pool is full; the call did not run. Wire 100. */
     THREADPOOL_EXHAUSTED(100),
     /**
@@ -72,6 +78,13 @@ public enum RpcStatus {
     /** The message prefix of an answer a provider could not send because it was over the payload limit (25). */
     public static final String PAYLOAD_TOO_LARGE_PREFIX = "Payload too large: ";
 
+    /**
+     * The message prefix of a call a provider refused unrun for a missing or wrong token (status 70), Dubbo's own
+     * wording. A Dubbo provider sends it after its exception's class name ({@code org.apache.dubbo.rpc.RpcException:
+     * Invalid token! ...}); either form reads as {@link #FORBIDDEN}.
+     */
+    public static final String INVALID_TOKEN_PREFIX = "Invalid token! Forbid invoke remote service ";
+
     /** The message prefix of a call a provider refused unrun for its {@code executes} limit (status 100). */
     public static final String LIMIT_EXCEEDED_PREFIX = "Concurrency limit exceeded, not executed: ";
 
@@ -109,8 +122,10 @@ public enum RpcStatus {
                         : BAD_RESPONSE;
             case 60: return SERVICE_NOT_FOUND;
             case 70:
-                return message != null && message.startsWith(SERVICE_NOT_FOUND_PREFIX) ? SERVICE_NOT_FOUND
-                        : SERVICE_ERROR;
+                if (message != null && message.startsWith(SERVICE_NOT_FOUND_PREFIX)) {
+                    return SERVICE_NOT_FOUND;
+                }
+                return isInvalidToken(message) ? FORBIDDEN : SERVICE_ERROR;
             case 80:
                 return message != null && message.startsWith(SHUTTING_DOWN_PREFIX) ? SHUTTING_DOWN : SERVER_ERROR;
             case 90: return CLIENT_ERROR;
@@ -119,5 +134,15 @@ public enum RpcStatus {
                         : THREADPOOL_EXHAUSTED;
             default: return UNKNOWN;
         }
+    }
+
+    /** Ferry's wording, or Dubbo's: the same after the exception's class name ({@code a.b.RpcException: }). */
+    private static boolean isInvalidToken(String message) {
+        if (message == null) {
+            return false;
+        }
+        int colon = message.indexOf(": ");
+        return message.startsWith(INVALID_TOKEN_PREFIX) || (colon > 0 && message.indexOf(' ') > colon
+                && message.startsWith(INVALID_TOKEN_PREFIX, colon + 2));
     }
 }

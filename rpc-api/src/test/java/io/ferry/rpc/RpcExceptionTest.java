@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RpcExceptionTest {
     /** The statuses with which a provider refuses a call before running it. */
     private static final Set<RpcStatus> REFUSED_UNRUN = EnumSet.of(RpcStatus.THREADPOOL_EXHAUSTED,
-            RpcStatus.SHUTTING_DOWN, RpcStatus.SERVICE_NOT_FOUND, RpcStatus.LIMIT_EXCEEDED);
+            RpcStatus.SHUTTING_DOWN, RpcStatus.SERVICE_NOT_FOUND, RpcStatus.LIMIT_EXCEEDED, RpcStatus.FORBIDDEN);
 
     @ParameterizedTest
     @EnumSource(RpcStatus.class)

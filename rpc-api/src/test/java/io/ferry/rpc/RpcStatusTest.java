@@ -34,13 +34,14 @@ class RpcStatusTest {
 
     @ParameterizedTest
     @EnumSource(value = RpcStatus.class, names = {"METHOD_NOT_FOUND", "SERVICE_NOT_FOUND", "SHUTTING_DOWN",
-            "LIMIT_EXCEEDED", "PAYLOAD_TOO_LARGE"})
+            "LIMIT_EXCEEDED", "PAYLOAD_TOO_LARGE", "FORBIDDEN"})
     void aStatusToldByItsPrefixIsSentAsTheByteThePrefixIsReadUnder(RpcStatus status) {
         String prefix = switch (status) {
             case METHOD_NOT_FOUND -> RpcStatus.METHOD_NOT_FOUND_PREFIX;
             case SERVICE_NOT_FOUND -> RpcStatus.SERVICE_NOT_FOUND_PREFIX;
             case SHUTTING_DOWN -> RpcStatus.SHUTTING_DOWN_PREFIX;
             case LIMIT_EXCEEDED -> RpcStatus.LIMIT_EXCEEDED_PREFIX;
+            case FORBIDDEN -> RpcStatus.INVALID_TOKEN_PREFIX;
             default -> RpcStatus.PAYLOAD_TOO_LARGE_PREFIX;
         };
         assertEquals(status, RpcStatus.fromWire(status.wireCode(), prefix + "detail"));
@@ -53,7 +54,15 @@ class RpcStatusTest {
                 "Dubbo reports an answer over its limit as a response it could not send");
         assertEquals(RpcStatus.TIMEOUT, RpcStatus.fromWire((byte) 30, "client side timeout"));
         assertEquals(RpcStatus.SERVICE_NOT_FOUND, RpcStatus.fromWire((byte) 60, null));
+        // measured from Dubbo 3.3.6's token check: the exception's toString, then its stack
+        assertEquals(RpcStatus.FORBIDDEN, RpcStatus.fromWire((byte) 70, "org.apache.dubbo.rpc.RpcException: "
+                + "Invalid token! Forbid invoke remote service interface a.B method c() from consumer 127.0.0.1 to "
+                + "provider 127.0.0.1, consumer incorrect token is null\n\tat org.apache.dubbo.rpc.filter..."));
+        assertEquals(RpcStatus.SERVICE_ERROR,
+                RpcStatus.fromWire((byte) 70, "it says: " + RpcStatus.INVALID_TOKEN_PREFIX),
+                "only a class name may stand before Dubbo's wording");
     }
+
 
     @Test
     void aByteThisVersionDoesNotKnowIsUnknown() {

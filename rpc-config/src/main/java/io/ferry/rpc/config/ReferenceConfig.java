@@ -6,6 +6,7 @@ import io.ferry.rpc.RpcService;
 import io.ferry.rpc.cluster.Cluster;
 import io.ferry.rpc.cluster.LoadBalancer;
 import io.ferry.rpc.config.internal.AnnotationValues;
+import io.ferry.rpc.config.internal.DirectUrl;
 import io.ferry.rpc.option.Option;
 import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.option.Scope;
@@ -13,7 +14,6 @@ import io.ferry.rpc.config.option.Settings;
 import io.ferry.rpc.spi.Validate;
 
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,7 +25,8 @@ import java.util.Map;
  * One remote service to call. What is not set here comes from {@link RpcService} on the interface, then from the
  * {@link ConsumerConfig}; a method's settings ({@link MethodConfig}, {@code @RpcMethod}) win over both for its
  * calls. The options are the option table's at the reference scope ({@link Options}, the README's reference):
- * {@code url} (none: the bootstrap's registry; {@code dubbo://host:port}: that provider directly), {@code version},
+ * {@code url} (none: the bootstrap's registry; {@code dubbo://host:port}: that provider directly, and
+ * {@code ?token=...} the token it asks for), {@code version},
  * {@code group}, {@code timeout}, {@code retries}, {@code loadBalance}, {@code cluster}, {@code forks},
  * {@code actives}, {@code connections}, {@code lazy}, {@code check}, {@code waitForReady}. Set in code only: filters,
  * a {@link LoadBalancer} of your own, {@code hashArguments} (default {0}: what {@link LoadBalance#CONSISTENTHASH}
@@ -101,23 +102,9 @@ public final class ReferenceConfig<T> {
         return new ReferenceConfig<>(b, merged, mergedMethods);
     }
 
-    /** Parses {@code dubbo://host:port[/path][?params]}; only host and port are used. */
+    /** Parses {@code dubbo://host:port[/path][?params]}: the address (the token is read where it is sent). */
     static InetSocketAddress parseUrl(String url) {
-        if (url == null || url.isBlank()) {
-            throw new IllegalArgumentException("url: " + url + " (expected: dubbo://host:port)");
-        }
-        try {
-            URI uri = URI.create(url.trim());
-            if (!"dubbo".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() <= 0) {
-                throw new IllegalArgumentException("url: " + url + " (expected: dubbo://host:port)");
-            }
-            return new InetSocketAddress(uri.getHost(), uri.getPort());
-        } catch (IllegalArgumentException e) {
-            if (e.getMessage() != null && e.getMessage().startsWith("url: ")) {
-                throw e;
-            }
-            throw new IllegalArgumentException("url: " + url + " (expected: dubbo://host:port)", e);
-        }
+        return DirectUrl.parse(url).address();
     }
 
     public Class<T> interfaceType() {
@@ -401,7 +388,10 @@ public final class ReferenceConfig<T> {
             return this;
         }
 
-        /** A direct provider address: {@code dubbo://host:port}; null or empty: the registry. */
+        /**
+         * A direct provider address: {@code dubbo://host:port}, with {@code ?token=...} when the provider asks for a
+         * token (sent with every call, as a Dubbo consumer sends a direct url's); null or empty: the registry.
+         */
         public Builder<T> url(String url) {
             if (url == null || url.isEmpty()) {
                 return this;

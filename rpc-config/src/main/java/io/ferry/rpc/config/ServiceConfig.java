@@ -26,8 +26,9 @@ import java.util.Map;
  * One service to export: an interface, the object that implements it, and the version and group consumers ask
  * for. Unset values come from {@link RpcExport} on the implementation class, then {@link RpcService} on the
  * interface. The options are the option table's at the service scope ({@link Options}): {@code version},
- * {@code group}, {@code timeout}, {@code executes}, and the pool options ({@code threads}, {@code threadPool},
- * {@code queues}, {@code coreThreads}, {@code alive}: any of them gives the service a pool of its own).
+ * {@code group}, {@code timeout}, {@code executes}, {@code token}, and the pool options ({@code threads},
+ * {@code threadPool}, {@code queues}, {@code coreThreads}, {@code alive}: any of them gives the service a pool of its
+ * own).
  *
  * <p>The provider-side {@code timeout} (per service, or per method with {@link MethodConfig} or
  * {@link RpcMethod#timeoutMillis()}) is the provider's budget for one call: a call that runs longer is reported
@@ -86,6 +87,19 @@ public final class ServiceConfig<T> {
             }
         }
         this.methodTimeouts = Map.copyOf(timeouts);
+        checkToken(settings.setting(Options.TOKEN));
+    }
+
+    /**
+     * A token goes into the registry URL as a parameter value: characters that end one, or that a URL cannot hold,
+     * would corrupt it. The message names the rule, never the token.
+     */
+    private static void checkToken(Settings.Setting token) {
+        if (token != null && !((String) token.value()).matches("[^\\s&=?#]+")) {
+            throw new IllegalArgumentException((token.where().isEmpty() ? "" : token.where() + ": ")
+                    + "token: (not shown) (expected: no whitespace, '&', '=', '?' or '#': it is written into the "
+                    + "registry URL)");
+        }
     }
 
     public static <T> Builder<T> builder(Class<T> interfaceType, T implementation) {
@@ -260,6 +274,18 @@ public final class ServiceConfig<T> {
             return group == null || group.isEmpty() ? this : set(Options.GROUP, group);
         }
 
+        /**
+         * Dubbo's token: {@code "true"} makes a random one for each export, {@code "false"} asks for none (also
+         * over the provider's default), any other value is the token itself. It is written into the provider's
+         * registry URL; consumers that find the provider there, or name it in a url ({@code ?token=...}), send it
+         * with every call, and a call without it, or with another, is refused before anything of the service runs.
+         * Null or empty: the provider's default, if any. It travels in clear text unless the connection is
+         * encrypted, and whoever can read the registry can read it.
+         */
+        public Builder<T> token(String token) {
+            return token == null || token.isEmpty() ? this : set(Options.TOKEN, token);
+        }
+
         /** The provider's budget for one call; longer calls are reported. Default: none. */
         public Builder<T> timeout(Duration timeout) {
             return set(Options.TIMEOUT, timeout);
@@ -295,6 +321,9 @@ public final class ServiceConfig<T> {
                 }
                 if (!export.group().isEmpty()) {
                     s.put(Options.GROUP, export.group(), where);
+                }
+                if (!export.token().isEmpty()) {
+                    s.put(Options.TOKEN, export.token(), where);
                 }
             }
             return s;

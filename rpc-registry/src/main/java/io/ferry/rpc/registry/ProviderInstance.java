@@ -12,10 +12,12 @@ import java.util.TreeSet;
  * @param disabled        true when an operator disabled the provider ({@code disabled=true} or {@code enabled=false})
  * @param startedAtMillis when the provider registered (its {@code timestamp}, epoch ms), or 0 when unknown
  * @param warmupMillis    how long its weight ramps up after start ({@code warmup}, Dubbo's default 10 minutes)
+ * @param token           what every call to it must carry as its {@code token} attachment (Dubbo's), or null for
+ *                        none; a credential, left out of {@link #toString()}
  */
 public record ProviderInstance(String host, int port, String interfaceName, String version, String group,
                                Set<String> methods, int weight, boolean disabled, String application,
-                               long startedAtMillis, long warmupMillis) {
+                               long startedAtMillis, long warmupMillis, String token) {
 
     public static final int DEFAULT_WEIGHT = 100;
     /** Dubbo's default warm-up: a provider's weight ramps up over its first 10 minutes. */
@@ -25,7 +27,15 @@ public record ProviderInstance(String host, int port, String interfaceName, Stri
     public ProviderInstance(String host, int port, String interfaceName, String version, String group,
                             Set<String> methods, int weight, boolean disabled, String application) {
         this(host, port, interfaceName, version, group, methods, weight, disabled, application, 0,
-                DEFAULT_WARMUP_MILLIS);
+                DEFAULT_WARMUP_MILLIS, null);
+    }
+
+    /** A provider that asks for no token. */
+    public ProviderInstance(String host, int port, String interfaceName, String version, String group,
+                            Set<String> methods, int weight, boolean disabled, String application,
+                            long startedAtMillis, long warmupMillis) {
+        this(host, port, interfaceName, version, group, methods, weight, disabled, application, startedAtMillis,
+                warmupMillis, null);
     }
 
     /**
@@ -49,7 +59,8 @@ public record ProviderInstance(String host, int port, String interfaceName, Stri
                 methods.isEmpty() ? Set.of() : new TreeSet<>(Arrays.asList(methods.split(","))),
                 Math.max(0, weight), disabled, url.parameter("application", ""),
                 Math.max(0, number(url.parameter("timestamp"), 0)),
-                Math.max(0, number(url.parameter("warmup"), DEFAULT_WARMUP_MILLIS)));
+                Math.max(0, number(url.parameter("warmup"), DEFAULT_WARMUP_MILLIS)),
+                url.parameter("token", null)); // as a Dubbo consumer reads it: any value but an empty one
     }
 
     private static long number(String text, long otherwise) {
@@ -66,5 +77,14 @@ public record ProviderInstance(String host, int port, String interfaceName, Stri
     /** host:port. */
     public String address() {
         return host + ":" + port;
+    }
+
+    /** Every component, the token masked. */
+    @Override
+    public String toString() {
+        return "ProviderInstance[host=" + host + ", port=" + port + ", interfaceName=" + interfaceName + ", version="
+                + version + ", group=" + group + ", methods=" + methods + ", weight=" + weight + ", disabled="
+                + disabled + ", application=" + application + ", startedAtMillis=" + startedAtMillis
+                + ", warmupMillis=" + warmupMillis + ", token=" + (token == null ? "none" : "******") + "]";
     }
 }

@@ -8,13 +8,20 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * A Dubbo URL, {@code protocol://host:port/path?key=value&...} with its parameters in alphabetical order, as Dubbo
  * writes provider and consumer nodes in ZooKeeper. Ferry uses this format only at the registry boundary; nothing
  * else in Ferry is configured through it. Immutable.
+ *
+ * <p>A provider's {@code token} parameter is a credential: {@link #toFullString()} and {@link #encoded()} carry it
+ * (the registry needs it, as Dubbo writes it), while {@link #toString()} and messages show it masked.
  */
 public final class ServiceUrl {
+    /** A token parameter's value, up to the next parameter. */
+    private static final Pattern TOKEN = Pattern.compile("([?&]token=)[^&]*");
+
     private final String protocol;
     private final String host;
     private final int port;
@@ -94,7 +101,7 @@ public final class ServiceUrl {
     public static ServiceUrl parse(String url) {
         int scheme = url.indexOf("://");
         if (scheme <= 0) {
-            throw new IllegalArgumentException("url: " + url + " (expected: protocol://host:port/path?params)");
+            throw new IllegalArgumentException("url: " + masked(url) + " (expected: protocol://host:port/path?params)");
         }
         String protocol = url.substring(0, scheme);
         String rest = url.substring(scheme + 3);
@@ -121,7 +128,7 @@ public final class ServiceUrl {
             try {
                 port = Integer.parseInt(authority.substring(colon + 1));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("url: " + url + " (expected: a numeric port)");
+                throw new IllegalArgumentException("url: " + masked(url) + " (expected: a numeric port)");
             }
         }
         return new ServiceUrl(protocol, host, port, path, parameters);
@@ -137,8 +144,14 @@ public final class ServiceUrl {
         return toFullString().hashCode();
     }
 
+    /** As {@link #toFullString()}, with a {@code token} masked: what logs and messages may show. */
     @Override
     public String toString() {
-        return toFullString();
+        return masked(toFullString());
+    }
+
+    /** {@code url} (a full string, as written or parsed) with the value of a {@code token} parameter masked. */
+    public static String masked(String url) {
+        return TOKEN.matcher(url).replaceAll("$1******");
     }
 }

@@ -8,6 +8,7 @@ import java.util.Set;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ServiceUrlTest {
@@ -36,6 +37,20 @@ class ServiceUrlTest {
         assertFalse(p.disabled());
         assertEquals("", p.version());
         assertEquals("cap-provider", p.application());
+    }
+
+    @Test
+    void aProvidersTokenIsReadAndNeverPrinted() {
+        ServiceUrl url = ServiceUrl.parse("dubbo://10.0.0.1:1/x.Y?interface=x.Y&token=s3cr3t&weight=7");
+        assertEquals("s3cr3t", ProviderInstance.from(url).token());
+        assertTrue(url.toFullString().contains("token=s3cr3t"), "the registry carries it, as Dubbo writes it");
+        assertEquals("dubbo://10.0.0.1:1/x.Y?interface=x.Y&token=******&weight=7", url.toString());
+        assertFalse(ProviderInstance.from(url).toString().contains("s3cr3t"), ProviderInstance.from(url).toString());
+        assertNull(ProviderInstance.from(ServiceUrl.parse("dubbo://10.0.0.1:1/x.Y?token=")).token(),
+                "an empty token asks for none, as a Dubbo consumer reads it");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ServiceUrl.parse("dubbo://10.0.0.1:x/x.Y?token=s3cr3t"));
+        assertFalse(e.getMessage().contains("s3cr3t"), e.getMessage());
     }
 
     @Test

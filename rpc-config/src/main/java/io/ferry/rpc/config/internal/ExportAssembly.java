@@ -6,6 +6,7 @@ import io.ferry.rpc.config.ProtocolConfig;
 import io.ferry.rpc.config.ServiceConfig;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.config.extension.ServiceContext;
+import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.config.option.Resolved;
 import io.ferry.rpc.config.option.Settings;
 import io.ferry.rpc.remoting.Server;
@@ -32,7 +33,8 @@ public final class ExportAssembly {
      */
     public static int export(ServiceConfig<?> config, Resolved resolved, Settings providerDefaults,
                              ProtocolConfig protocol, FerryRuntime runtime) {
-        Invoker chain = chain(new Context(config, resolved, runtime), providerDefaults, protocol);
+        ProviderToken token = ProviderToken.forExport(resolved.get(Options.TOKEN));
+        Invoker chain = chain(new Context(config, resolved, runtime), providerDefaults, protocol, token);
         Server server = runtime.server();
         server.export(new ServiceExport(config.interfaceType(), config.version(), config.group(), chain,
                 config.allowList(), config.timeout(), config.methodTimeouts(), config.pool()));
@@ -40,7 +42,7 @@ public final class ExportAssembly {
         if (registry != null) {
             registry.registerProvider(new RegistryBridge.Registration(config.interfaceType(), config.version(),
                     config.group(), protocol.advertisedHost(), protocol.serverOptions().host(), server.port(),
-                    config.timeout(), protocol.serverOptions().heartbeat()));
+                    config.timeout(), protocol.serverOptions().heartbeat(), token));
         }
         log.info("exported {}{}{} on port {}", config.interfaceType().getName(),
                 config.version().isEmpty() ? "" : ":" + config.version(),
@@ -49,11 +51,20 @@ public final class ExportAssembly {
     }
 
     /**
-     * The named filters (the default ones, such as the {@code executes} limit, then the provider defaults' and
-     * the service's lists), then the protocol's filter objects and the service's, around the implementation.
+     * The token check, where the service has a token; then the named filters (the default ones, such as the
+     * {@code executes} limit, then the provider defaults' and the service's lists), then the protocol's filter
+     * objects and the service's, around the implementation.
      */
-    private static Invoker chain(Context service, Settings providerDefaults, ProtocolConfig protocol) {
-        List<Filter> filters = new ArrayList<>(NamedExtensions.filters(service, providerDefaults));
+    private static Invoker chain(Context service, Settings providerDefaults, ProtocolConfig protocol,
+                                 ProviderToken token) {
+        List<Filter> filters = new ArrayList<>();
+        if (token != null) {
+            // first, and in no list a file could reorder or drop: a refused call reaches nothing of the service
+            filters.add(new TokenCheck(token, service.service().interfaceType().getName(),
+                    RegistryUrls.advertisedHost(protocol.advertisedHost(), protocol.serverOptions().host()),
+                    service.ticker()));
+        }
+        filters.addAll(NamedExtensions.filters(service, providerDefaults));
         filters.addAll(protocol.filters());
         filters.addAll(service.service().filters());
         return Filter.chain(filters, new ImplementationInvoker(service.service().implementation()));

@@ -110,7 +110,9 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
         }
         if (config.address() != null) {
             EndpointFactory endpoints = transport.endpoints(config.interfaceType(), config.allowList(), options);
-            return new StaticDirectory(endpoints.open(config.address(), 100, Duration.ZERO), runtime.clocks());
+            DirectUrl url = DirectUrl.parse(resolved.get(Options.URL));
+            return new StaticDirectory(endpoints.open(url.address(), 100, Duration.ZERO), runtime.clocks(),
+                    url.token());
         }
         RegistryBridge registry = runtime.registry();
         if (registry == null) {

@@ -13,9 +13,9 @@ import java.time.Duration;
  * Curator on its class path.
  */
 public interface RegistryBridge extends AutoCloseable {
-    /** An exported service as the registry announces it. */
+    /** An exported service as the registry announces it; {@code token} null when it asks for none. */
     record Registration(Class<?> service, String version, String group, String advertisedHost, String boundHost,
-                        int port, Duration timeout, Duration heartbeat) {
+                        int port, Duration timeout, Duration heartbeat, ProviderToken token) {
     }
 
     /**

@@ -16,7 +16,7 @@ import java.util.TreeMap;
 /**
  * The URLs Ferry writes into the registry, with the parameters a Dubbo consumer needs (DUBBO-WIRE §2.5): never a
  * {@code prefer.serialization} (a Dubbo consumer would switch to fastjson2), never consumer-side policy such as
- * retries or load balancing.
+ * retries or load balancing. A provider's token goes in as Dubbo writes it: readable by whoever reads the registry.
  */
 public final class RegistryUrls {
     private RegistryUrls() {
@@ -46,6 +46,9 @@ public final class RegistryUrls {
         }
         if (r.timeout() != null) {
             p.put("timeout", String.valueOf(r.timeout().toMillis()));
+        }
+        if (r.token() != null) {
+            p.put("token", r.token().value()); // as Dubbo: the consumers that find this provider send it back
         }
         return new ServiceUrl("dubbo", advertisedHost(r.advertisedHost(), r.boundHost()), r.port(),
                 r.service().getName(), p);

@@ -70,10 +70,17 @@ public final class Options {
             .build();
     public static final Option<String> GROUP = Option.of("group", String.class).defaultText("none")
             .scopes(REFERENCE, SERVICE, PROVIDER).dubbo("group").doc("the service group").build();
+    public static final Option<String> TOKEN = Option.of("token", String.class).defaultText("none")
+            .scopes(SERVICE, PROVIDER).dubbo("token")
+            .doc("true: a random token per export; any other value but false: that token. Written into the "
+                    + "provider's registry URL; consumers send it back with every call (a direct url may carry it: "
+                    + "?token=...), and a call without it is refused, not run. A credential: printed masked")
+            .build();
 
     // ---- consumer connections
     public static final Option<String> URL = Option.of("url", String.class).defaultText("none: the registry")
-            .scopes(REFERENCE).dubbo("url").doc("dubbo://host:port: call that provider directly").build();
+            .scopes(REFERENCE).dubbo("url")
+            .doc("dubbo://host:port: call that provider directly; ?token=... sends it the token it asks for").build();
     public static final Option<Integer> CONNECTIONS = TransportOptions.CONNECTIONS;
     public static final Option<Integer> MAX_CONNECTIONS = TransportOptions.MAX_CONNECTIONS;
     public static final Option<Duration> POOL_IDLE_TIMEOUT = TransportOptions.POOL_IDLE_TIMEOUT;
@@ -150,7 +157,7 @@ public final class Options {
             .doc("the body encoding: hessian2, the only one Ferry speaks (answers use the request's)").build();
 
     private static final List<Option<?>> ALL = List.of(TIMEOUT, RETRIES, LOAD_BALANCE, CLUSTER, FILTER, FORKS, ACTIVES,
-            EXECUTES, IDEMPOTENT, ONEWAY, VERSION, GROUP, URL, CONNECTIONS, MAX_CONNECTIONS, POOL_IDLE_TIMEOUT,
+            EXECUTES, IDEMPOTENT, ONEWAY, VERSION, GROUP, TOKEN, URL, CONNECTIONS, MAX_CONNECTIONS, POOL_IDLE_TIMEOUT,
             CONGESTION_WAIT, LAZY, CHECK, WAIT_FOR_READY, CONNECT_TIMEOUT, RECONNECT_BACKOFF_MIN,
             RECONNECT_BACKOFF_MAX, CONNECT_SPREAD, IO_THREADS, PAYLOAD, SERIALIZATION, HEARTBEAT, TCP_NO_DELAY,
             KEEP_ALIVE, SEND_BUFFER, RECEIVE_BUFFER, WRITE_BUFFER_LOW, WRITE_BUFFER_HIGH, HOST, PORT, THREADS, QUEUES,

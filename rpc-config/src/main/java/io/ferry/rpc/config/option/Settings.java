@@ -110,7 +110,7 @@ public final class Settings {
     public String toString() {
         StringBuilder sb = new StringBuilder("{");
         values.forEach((option, setting) -> sb.append(sb.length() > 1 ? ", " : "").append(option.name()).append('=')
-                .append(option.isSecret() ? option.shown(setting.value()) : show(setting.value())).append(" (").append(where(setting)).append(')'));
+                .append(Secrets.shown(option, setting.value())).append(" (").append(where(setting)).append(')'));
         return sb.append('}').toString();
     }
 

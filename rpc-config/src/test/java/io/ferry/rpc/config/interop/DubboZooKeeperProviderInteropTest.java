@@ -51,5 +51,7 @@ class DubboZooKeeperProviderInteropTest {
         assertEquals(0, scenario.exitValue(), output);
         assertTrue(lines.contains("SCENARIO OK"), output);
         assertTrue(output.contains("SCENARIO dubbo exported [dubbo://127.0.0.1:"), "registered on loopback:\n" + output);
+        assertTrue(lines.contains("SCENARIO token: found in ZooKeeper and sent; a wrong one refused as FORBIDDEN"),
+                output);
     }
 }

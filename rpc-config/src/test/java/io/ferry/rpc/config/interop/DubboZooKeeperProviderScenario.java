@@ -1,9 +1,13 @@
 package io.ferry.rpc.config.interop;
 
+import io.ferry.rpc.RpcException;
+import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.config.ApplicationConfig;
 import io.ferry.rpc.config.Ferry;
 import io.ferry.rpc.config.ReferenceConfig;
 import io.ferry.rpc.config.RegistryConfig;
+import io.ferry.rpc.config.fixtures.DemoService;
+import io.ferry.rpc.config.fixtures.DemoServiceImpl;
 import io.ferry.rpc.config.fixtures.UserService;
 import io.ferry.rpc.config.fixtures.UserServiceImpl;
 import io.ferry.rpc.registry.EmbeddedZooKeeper;
@@ -19,7 +23,8 @@ import java.time.Duration;
 
 /**
  * Run inside a network namespace whose only interface is loopback (see DubboZooKeeperProviderInteropTest): a
- * stock Dubbo 3.3.6 provider registers in an embedded ZooKeeper, and a Ferry consumer finds it there and calls it.
+ * stock Dubbo 3.3.6 provider registers in an embedded ZooKeeper, and a Ferry consumer finds it there and calls it,
+ * a service that asks for a token included.
  * A Dubbo provider will not register a loopback address while the host has another one; here it has none, so
  * every byte stays on 127.0.0.1. Exits 0 when every check passes.
  */
@@ -36,11 +41,16 @@ public final class DubboZooKeeperProviderScenario {
             ServiceConfig<UserService> service = new ServiceConfig<>();
             service.setInterface(UserService.class);
             service.setRef(new UserServiceImpl());
+            // a second service that asks for a token: Dubbo registers a random one in its URL
+            ServiceConfig<DemoService> demo = new ServiceConfig<>();
+            demo.setInterface(DemoService.class);
+            demo.setRef(new DemoServiceImpl());
+            demo.setToken("true");
             org.apache.dubbo.config.RegistryConfig registry = new org.apache.dubbo.config.RegistryConfig(
                     "zookeeper://127.0.0.1:" + zk.port());
             registry.setTimeout(10_000);
             DubboBootstrap.newInstance(framework).application(application).registry(registry).protocol(protocol)
-                    .service(service).start();
+                    .service(service).service(demo).start();
             System.out.println("SCENARIO dubbo exported " + service.getExportedUrls());
 
             Path cache = Files.createTempDirectory("ferry-scenario").resolve("registry.cache");
@@ -54,6 +64,7 @@ public final class DubboZooKeeperProviderScenario {
             check(UserServiceImpl.user(5).equals(users.getUser(5)), "a POJO through discovery");
             System.out.println("SCENARIO ferry consumer called the Dubbo provider it found in ZooKeeper: "
                     + users);
+            tokenChecks(ferry, demo.getExportedUrls().get(0).getPort());
             System.out.println("SCENARIO OK");
         } catch (Throwable t) {
             t.printStackTrace(System.out);
@@ -67,6 +78,28 @@ public final class DubboZooKeeperProviderScenario {
             zk.close();
         }
         System.exit(0);
+    }
+
+    /**
+     * The Ferry consumer reads the token from the URL of the Dubbo service that asks for one and sends it; a call
+     * with another token (a direct url's) is refused, FORBIDDEN and unrun, with no token in its message.
+     */
+    private static void tokenChecks(Ferry ferry, int port) {
+        DemoService found = ferry.reference(ReferenceConfig.builder(DemoService.class)
+                .timeout(Duration.ofSeconds(5)).build());
+        check("Hello zk".equals(found.sayHello("zk")), "a token read from the registry");
+        DemoService wrong = ferry.reference(ReferenceConfig.builder(DemoService.class)
+                .url("dubbo://127.0.0.1:" + port + "?token=guess").timeout(Duration.ofSeconds(5)).build());
+        try {
+            wrong.sayHello("intruder");
+            check(false, "a wrong token refused");
+        } catch (RpcException e) {
+            check(e.status() == RpcStatus.FORBIDDEN && e.isNotExecuted(), "FORBIDDEN and unrun: " + e);
+            check(e.getMessage().contains("Invalid token! Forbid invoke remote service interface "
+                    + DemoService.class.getName() + " method sayHello()"), "Dubbo's words: " + e.getMessage());
+            check(!e.getMessage().contains("guess"), "no token echoed: " + e.getMessage());
+        }
+        System.out.println("SCENARIO token: found in ZooKeeper and sent; a wrong one refused as FORBIDDEN");
     }
 
     private static void check(boolean ok, String what) {

@@ -80,10 +80,11 @@ class OptionReferenceTest {
     void everyDefaultIsAValueButTheComputedOnesAndNone() {
         List<String> notValues = Options.all().stream().filter(o -> o.defaultValue() == null)
                 .map(o -> o.name() + ": " + o.defaultText()).toList();
-        assertEquals(List.of("filter: default", "version: none", "group: none", "url: none: the registry",
-                "maxConnections: cores", "ioThreads: min(cores + 1, 32)", "host: all local addresses",
-                "partialFrameBudgetBytes: ¼ of the direct-memory limit", "serverKeyCertChainPath: none",
-                "serverPrivateKeyPath: none", "serverKeyPassword: none", "serverTrustCertCollectionPath: none",
+        assertEquals(List.of("filter: default", "version: none", "group: none", "token: none",
+                "url: none: the registry", "maxConnections: cores", "ioThreads: min(cores + 1, 32)",
+                "host: all local addresses", "partialFrameBudgetBytes: ¼ of the direct-memory limit",
+                "serverKeyCertChainPath: none", "serverPrivateKeyPath: none", "serverKeyPassword: none",
+                "serverTrustCertCollectionPath: none",
                 "clientAuth: by trust: require with a server trust collection, else none",
                 "clientKeyCertChainPath: none", "clientPrivateKeyPath: none", "clientKeyPassword: none",
                 "clientTrustCertCollectionPath: the JVM's trusted CAs", "address: none",

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -86,10 +87,11 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
             // consumers told at once do not all knock on its accept queue in the same millisecond
             if (known != null) {
                 boolean changed = known.provider().weight() != provider.weight()
-                        || known.provider().startedAtMillis() != provider.startedAtMillis();
+                        || known.provider().startedAtMillis() != provider.startedAtMillis()
+                        || !Objects.equals(known.provider().token(), provider.token());
                 if (changed) {
-                    // a new weight, or a restart (a new timestamp, so a new warm-up): the same connections, seen
-                    // afresh
+                    // a new weight, or a restart (a new timestamp, so a new warm-up; a new token): the same
+                    // connections, seen afresh
                     known.tracked().outlier().removed();
                     known = new Member(provider, known.client(), tracked(provider, known.client()));
                 }
@@ -123,7 +125,7 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
 
     private TrackedEndpoint tracked(ProviderInstance provider, ProviderEndpoint client) {
         return new TrackedEndpoint(client, provider.weight(), ejections, clocks.ticker(), clocks.wall()::millis,
-                provider.startedAtMillis(), provider.warmupMillis());
+                provider.startedAtMillis(), provider.warmupMillis(), provider.token());
     }
 
     /**

@@ -7,18 +7,22 @@ import io.ferry.rpc.remoting.ProviderEndpoint;
 
 import java.util.List;
 
-/** The one provider a reference's url names (never ejected: there is nowhere else to go). */
+/**
+ * The one provider a reference's url names (never ejected: there is nowhere else to go), sent the url's token with
+ * every call when it names one.
+ */
 public final class StaticDirectory implements ClusterDirectory {
     private final ProviderEndpoint endpoint;
     private final List<Endpoint> endpoints;
     private final Ticker ticker;
 
-    public StaticDirectory(ProviderEndpoint endpoint, Clocks clocks) {
+    /** @param token the url's {@code token} parameter, or null for none */
+    public StaticDirectory(ProviderEndpoint endpoint, Clocks clocks, String token) {
         this.endpoint = endpoint;
         this.ticker = clocks.ticker();
         Ejections none = new Ejections(OutlierEjection.disabled(), () -> 1);
         this.endpoints = List.of(new TrackedEndpoint(endpoint, endpoint.weight(), none, clocks.ticker(),
-                clocks.wall()::millis, 0, 0));
+                clocks.wall()::millis, 0, 0, token));
     }
 
     @Override

@@ -9,6 +9,8 @@ import io.ferry.rpc.cluster.Endpoint;
 import io.ferry.rpc.cluster.EndpointStats;
 import io.ferry.rpc.remoting.ProviderEndpoint;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
@@ -19,11 +21,14 @@ import java.util.function.LongSupplier;
 /**
  * One provider as one reference's cluster sees it: the remoting endpoint, plus what the balancers read (calls in
  * flight, a peak-EWMA of response times, successes and failures), the outlier detector that takes it out of
- * rotation, and its weight ramped up over its warm-up. Thread-safe.
+ * rotation, and its weight ramped up over its warm-up; and the token every call to it must carry, when it asks for
+ * one. Thread-safe.
  */
 public final class TrackedEndpoint implements Endpoint, EndpointStats {
     /** How fast the response-time average forgets: a few seconds, so a provider that was slow is tried again. */
     static final long LATENCY_TAU_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** The attachment a provider's token check reads (Dubbo's). */
+    private static final String TOKEN = "token";
 
     private final ProviderEndpoint endpoint;
     private final Ticker ticker;
@@ -36,10 +41,14 @@ public final class TrackedEndpoint implements Endpoint, EndpointStats {
     private final LongAdder succeeded = new LongAdder();
     private final LongAdder failed = new LongAdder();
     private final PeakEwma latency = new PeakEwma(LATENCY_TAU_NANOS);
+    /** What every call to this provider carries as its {@code token} attachment (Dubbo's), or null for none. */
+    private final String token;
 
+    /** @param token the provider's token, from its registry URL or the reference's url; null for none */
     TrackedEndpoint(ProviderEndpoint endpoint, int weight, Ejections ejections, Ticker ticker,
-                    LongSupplier wallClockMillis, long startedAtMillis, long warmupMillis) {
+                    LongSupplier wallClockMillis, long startedAtMillis, long warmupMillis, String token) {
         this.endpoint = endpoint;
+        this.token = token;
         this.ticker = ticker;
         this.wallClockMillis = wallClockMillis;
         this.outlier = new OutlierDetector(endpoint.address(), ejections);
@@ -63,12 +72,19 @@ public final class TrackedEndpoint implements Endpoint, EndpointStats {
         active.incrementAndGet();
         CompletableFuture<Result> call;
         try {
-            call = endpoint.invoke(invocation);
+            call = endpoint.invoke(token == null ? invocation : withToken(invocation));
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }
         call.whenComplete((result, error) -> ended(start, error));
         return call;
+    }
+
+    /** A copy for this attempt: one call may go to several providers, each with a token of its own. */
+    private Invocation withToken(Invocation invocation) {
+        Map<String, Object> attachments = new HashMap<>(invocation.attachments());
+        attachments.put(TOKEN, token);
+        return invocation.withAttachments(attachments);
     }
 
     private void ended(long start, Throwable error) {

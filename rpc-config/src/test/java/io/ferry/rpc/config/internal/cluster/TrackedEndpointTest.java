@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What a reference records of one provider: load, response times, ejection, warm-up; on fake clocks. */
@@ -25,9 +26,10 @@ class TrackedEndpointTest {
     private final AtomicLong wallMillis = new AtomicLong(1_000_000);
     private final ScriptedProvider provider = new ScriptedProvider();
 
-    /** Each call gets the next future the test queued. */
+    /** Each call gets the next future the test queued, and is kept. */
     private static final class ScriptedProvider extends StubProvider {
         final Queue<CompletableFuture<Result>> answers = new ArrayDeque<>();
+        final Queue<Invocation> calls = new ArrayDeque<>();
 
         ScriptedProvider() {
             super("127.0.0.1:20880");
@@ -35,13 +37,47 @@ class TrackedEndpointTest {
 
         @Override
         public CompletableFuture<Result> invoke(Invocation invocation) {
+            calls.add(invocation);
             return answers.remove();
         }
     }
 
     private TrackedEndpoint tracked(OutlierEjection policy, int providers, long startedAtMillis) {
+        return tracked(policy, providers, startedAtMillis, null);
+    }
+
+    private TrackedEndpoint tracked(OutlierEjection policy, int providers, long startedAtMillis, String token) {
         return new TrackedEndpoint(provider, 100, new Ejections(policy, () -> providers), nanos::get,
-                wallMillis::get, startedAtMillis, Duration.ofMinutes(10).toMillis());
+                wallMillis::get, startedAtMillis, Duration.ofMinutes(10).toMillis(), token);
+    }
+
+    @Test
+    void aProviderThatAsksForATokenGetsItOnACopyOfEachCall() {
+        TrackedEndpoint endpoint = tracked(OutlierEjection.defaults(), 1, 0, "t-1");
+        Invocation call = call();
+        call.attachments().put("trace", "x");
+        provider.answers.add(CompletableFuture.completedFuture(Result.of("ok")));
+        endpoint.invoke(call);
+        Invocation sent = provider.calls.remove();
+        assertEquals("t-1", sent.attachments().get("token"));
+        assertEquals("x", sent.attachments().get("trace"));
+        assertFalse(call.attachments().containsKey("token"), "the call may go to another provider next");
+
+        TrackedEndpoint without = tracked(OutlierEjection.defaults(), 1, 0, null);
+        provider.answers.add(CompletableFuture.completedFuture(Result.of("ok")));
+        without.invoke(call);
+        assertSame(call, provider.calls.remove(), "no token, no copy");
+    }
+
+    @Test
+    void aTokenRefusalIsNeitherAnAnswerTimeNorAFailureOfTheProvider() {
+        TrackedEndpoint endpoint = tracked(OutlierEjection.defaults(), 2, 0, "t-1");
+        provider.answers.add(CompletableFuture.failedFuture(new RpcException(RpcStatus.FORBIDDEN,
+                RpcStatus.INVALID_TOKEN_PREFIX + "...")));
+        endpoint.invoke(call());
+        assertEquals(0, endpoint.failed());
+        assertEquals(0, endpoint.succeeded());
+        assertTrue(endpoint.isReady());
     }
 
     private Invocation call() {

@@ -112,6 +112,9 @@ final class PendingCall {
         if (frame.status() != Frame.STATUS_OK) {
             String message = ErrorBodies.readString(frame.serialization(), frame.body());
             RpcStatus status = RpcStatus.fromWire(frame.status(), message);
+            if (status == RpcStatus.FORBIDDEN) {
+                message = TokenRefusals.readable(message);
+            }
             String text = peer + " answered status " + frame.status() + " to " + description() + ": "
                     + (message != null ? message : "(no readable message)");
             // statuses a provider sends only for requests it never ran (the rest the exception's status decides)

@@ -1,0 +1,44 @@
+package io.ferry.rpc.config.internal;
+
+import io.ferry.rpc.Ticker;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * At most {@code perSecond} log lines a second for one kind of event, so that a caller repeating a refused call
+ * cannot flood the log; the lines left out are counted and reported with the next one let through. A second is a
+ * window on {@code ticker}, started by the first line asked for once the last one has passed. Thread-safe. (The
+ * provider's transport keeps its own, in rpc-remoting's internals, which no other module may use.)
+ */
+final class LogLimiter {
+    private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
+
+    private final int perSecond;
+    private final Ticker ticker;
+    private long windowStart;
+    private int inWindow;
+    private long suppressed;
+
+    LogLimiter(int perSecond, Ticker ticker) {
+        this.perSecond = perSecond;
+        this.ticker = ticker;
+        this.windowStart = ticker.nanoTime();
+    }
+
+    /** Whether to log now: -1 for no, else how many lines were left out since the last one logged. */
+    synchronized long tryLog() {
+        long now = ticker.nanoTime();
+        if (now - windowStart >= SECOND) {
+            windowStart = now;
+            inWindow = 0;
+        }
+        if (inWindow >= perSecond) {
+            suppressed++;
+            return -1;
+        }
+        inWindow++;
+        long left = suppressed;
+        suppressed = 0;
+        return left;
+    }
+}
