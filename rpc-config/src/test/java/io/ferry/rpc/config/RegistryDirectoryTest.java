@@ -9,6 +9,7 @@ import io.ferry.rpc.config.fixtures.WhoAmI;
 import io.ferry.rpc.config.internal.cluster.FailoverCluster;
 import io.ferry.rpc.config.internal.cluster.RandomBalancer;
 import io.ferry.rpc.config.internal.cluster.Clocks;
+import io.ferry.rpc.config.internal.cluster.ProviderEndpoints;
 import io.ferry.rpc.config.internal.cluster.RegistryDirectory;
 import io.ferry.rpc.config.internal.RegistryUrls;
 import io.ferry.rpc.registry.ProviderInstance;
@@ -46,7 +47,8 @@ class RegistryDirectoryTest {
 
     private RegistryDirectory directory(ClientOptions options) {
         return new RegistryDirectory(WhoAmI.class.getName(),
-                client.endpoints(WhoAmI.class, ClassAllowList.none(), options), Duration.ZERO, 15_000,
+                ProviderEndpoints.only(client.endpoints(WhoAmI.class, ClassAllowList.none(), options)), Duration.ZERO,
+                15_000,
                 OutlierEjection.defaults(), () -> "registry", new Clocks(Ticker.system(), Clock.systemUTC(), timer));
     }
 

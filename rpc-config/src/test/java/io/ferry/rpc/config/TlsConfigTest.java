@@ -4,6 +4,7 @@ import io.ferry.rpc.RpcException;
 import io.ferry.rpc.config.fixtures.Caller;
 import io.ferry.rpc.config.fixtures.CallerImpl;
 import io.ferry.rpc.config.fixtures.FerryFixture;
+import io.ferry.rpc.config.fixtures.ZooKeeperFixture;
 import io.ferry.rpc.config.internal.files.Sources;
 import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.remoting.ClientAuth;
@@ -34,6 +35,8 @@ class TlsConfigTest {
 
     @RegisterExtension
     final FerryFixture ferries = new FerryFixture();
+    @RegisterExtension
+    final ZooKeeperFixture zk = new ZooKeeperFixture();
     private TestPki pki;
     private KeyPairFiles provider;
     private KeyPairFiles consumer;
@@ -72,6 +75,27 @@ class TlsConfigTest {
         Ferry calling = ferries.track(Ferry.builder().ssl(consumerSsl().clientKeyCertChain(
                 consumer.certificateChain().toString(), consumer.privateKey().toString()).build()).build());
         assertEquals("orders", reference(calling, serving.port(), true).who());
+    }
+
+    @Test
+    void aProviderRegistersThatItSpeaksTlsAndConsumersThatFindItUseTls() throws Exception {
+        Ferry serving = ferries.track(Ferry.builder().registry(zk.registry("tls-provider")).ssl(providerSsl().build())
+                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).sslEnabled(true).build()).build());
+        serving.export(ServiceConfig.builder(Caller.class, new CallerImpl()).build());
+        assertEquals("true", zk.registeredProviders(Caller.class).get(0).parameter("ssl-enabled"));
+
+        // no ssl-enabled of its own: the registry says this provider speaks TLS only
+        Ferry calling = ferries.track(Ferry.builder().registry(zk.registry("tls-consumer")).ssl(consumerSsl().build())
+                .build());
+        assertEquals("anonymous", calling.reference(ReferenceConfig.builder(Caller.class).build()).who());
+    }
+
+    @Test
+    void aDirectUrlCanSayThePortSpeaksTls() {
+        Ferry serving = tlsProvider(providerSsl().build());
+        Ferry calling = ferries.track(Ferry.builder().ssl(consumerSsl().build()).build());
+        assertEquals("anonymous", calling.reference(ReferenceConfig.builder(Caller.class)
+                .url("dubbo://127.0.0.1:" + serving.port() + "?ssl-enabled=true").build()).who());
     }
 
     @Test

@@ -11,7 +11,6 @@ import io.ferry.rpc.config.fixtures.extensions.Recorded;
 import io.ferry.rpc.config.internal.files.Sources;
 import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.registry.ServiceUrl;
-import org.apache.zookeeper.ZooKeeper;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -19,8 +18,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.awaitility.Awaitility.await;
@@ -89,16 +86,9 @@ class TokenTest {
 
     /** The provider URL registered for UserService, read straight from ZooKeeper. */
     private ServiceUrl registered() throws Exception {
-        CountDownLatch connected = new CountDownLatch(1);
-        ZooKeeper raw = new ZooKeeper(zk.server().connectString(), 4000, e -> connected.countDown());
-        try {
-            assertTrue(connected.await(10, TimeUnit.SECONDS));
-            List<String> children = raw.getChildren("/dubbo/" + UserService.class.getName() + "/providers", false);
-            assertEquals(1, children.size(), children.toString());
-            return ServiceUrl.decode(children.get(0));
-        } finally {
-            raw.close();
-        }
+        List<ServiceUrl> urls = zk.registeredProviders(UserService.class);
+        assertEquals(1, urls.size(), urls.toString());
+        return urls.get(0);
     }
 
     private void assertNothingOfTheServiceRan() {

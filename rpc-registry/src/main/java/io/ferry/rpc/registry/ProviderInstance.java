@@ -14,10 +14,11 @@ import java.util.TreeSet;
  * @param warmupMillis    how long its weight ramps up after start ({@code warmup}, Dubbo's default 10 minutes)
  * @param token           what every call to it must carry as its {@code token} attachment (Dubbo's), or null for
  *                        none; a credential, left out of {@link #toString()}
+ * @param sslEnabled      the provider's port speaks TLS only ({@code ssl-enabled=true}): consumers connect with TLS
  */
 public record ProviderInstance(String host, int port, String interfaceName, String version, String group,
                                Set<String> methods, int weight, boolean disabled, String application,
-                               long startedAtMillis, long warmupMillis, String token) {
+                               long startedAtMillis, long warmupMillis, String token, boolean sslEnabled) {
 
     public static final int DEFAULT_WEIGHT = 100;
     /** Dubbo's default warm-up: a provider's weight ramps up over its first 10 minutes. */
@@ -27,15 +28,15 @@ public record ProviderInstance(String host, int port, String interfaceName, Stri
     public ProviderInstance(String host, int port, String interfaceName, String version, String group,
                             Set<String> methods, int weight, boolean disabled, String application) {
         this(host, port, interfaceName, version, group, methods, weight, disabled, application, 0,
-                DEFAULT_WARMUP_MILLIS, null);
+                DEFAULT_WARMUP_MILLIS, null, false);
     }
 
-    /** A provider that asks for no token. */
+    /** A plain-text provider that asks for no token. */
     public ProviderInstance(String host, int port, String interfaceName, String version, String group,
                             Set<String> methods, int weight, boolean disabled, String application,
                             long startedAtMillis, long warmupMillis) {
         this(host, port, interfaceName, version, group, methods, weight, disabled, application, startedAtMillis,
-                warmupMillis, null);
+                warmupMillis, null, false);
     }
 
     /**
@@ -60,7 +61,8 @@ public record ProviderInstance(String host, int port, String interfaceName, Stri
                 Math.max(0, weight), disabled, url.parameter("application", ""),
                 Math.max(0, number(url.parameter("timestamp"), 0)),
                 Math.max(0, number(url.parameter("warmup"), DEFAULT_WARMUP_MILLIS)),
-                url.parameter("token", null)); // as a Dubbo consumer reads it: any value but an empty one
+                url.parameter("token", null), // as a Dubbo consumer reads it: any value but an empty one
+                "true".equals(url.parameter("ssl-enabled")));
     }
 
     private static long number(String text, long otherwise) {
@@ -85,6 +87,7 @@ public record ProviderInstance(String host, int port, String interfaceName, Stri
         return "ProviderInstance[host=" + host + ", port=" + port + ", interfaceName=" + interfaceName + ", version="
                 + version + ", group=" + group + ", methods=" + methods + ", weight=" + weight + ", disabled="
                 + disabled + ", application=" + application + ", startedAtMillis=" + startedAtMillis
-                + ", warmupMillis=" + warmupMillis + ", token=" + (token == null ? "none" : "******") + "]";
+                + ", warmupMillis=" + warmupMillis + ", token=" + (token == null ? "none" : "******")
+                + ", sslEnabled=" + sslEnabled + "]";
     }
 }

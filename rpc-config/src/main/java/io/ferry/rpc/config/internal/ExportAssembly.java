@@ -42,7 +42,8 @@ public final class ExportAssembly {
         if (registry != null) {
             registry.registerProvider(new RegistryBridge.Registration(config.interfaceType(), config.version(),
                     config.group(), protocol.advertisedHost(), protocol.serverOptions().host(), server.port(),
-                    config.timeout(), protocol.serverOptions().heartbeat(), token));
+                    config.timeout(), protocol.serverOptions().heartbeat(), token,
+                    protocol.serverOptions().tls() != null));
         }
         log.info("exported {}{}{} on port {}", config.interfaceType().getName(),
                 config.version().isEmpty() ? "" : ":" + config.version(),

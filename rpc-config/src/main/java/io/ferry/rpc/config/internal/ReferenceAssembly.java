@@ -19,6 +19,7 @@ import io.ferry.rpc.config.option.Resolved;
 import io.ferry.rpc.remoting.Client;
 import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.EndpointFactory;
+import io.ferry.rpc.config.internal.cluster.ProviderEndpoints;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -27,6 +28,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -105,12 +107,13 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
         ClientOptions options = consumer.clientOptions().toBuilder()
                 .connections(resolved.get(Options.CONNECTIONS)).lazy(resolved.get(Options.LAZY))
                 .waitForReady(resolved.get(Options.WAIT_FOR_READY)).build();
-        if (resolved.get(Options.SSL_ENABLED)) {
-            options = options.toBuilder().tls(consumer.tlsOptions()).build(); // TLS to every provider, or no call
+        ClientOptions tlsOptions = options.toBuilder().tls(consumer.tlsOptions()).build();
+        DirectUrl url = config.address() == null ? null : DirectUrl.parse(resolved.get(Options.URL));
+        if (resolved.get(Options.SSL_ENABLED) || (url != null && url.sslEnabled())) {
+            options = tlsOptions; // TLS to every provider, or no call
         }
-        if (config.address() != null) {
+        if (url != null) {
             EndpointFactory endpoints = transport.endpoints(config.interfaceType(), config.allowList(), options);
-            DirectUrl url = DirectUrl.parse(resolved.get(Options.URL));
             return new StaticDirectory(endpoints.open(url.address(), 100, Duration.ZERO), runtime.clocks(),
                     url.token());
         }
@@ -119,7 +122,14 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
             throw new IllegalArgumentException("url: none for " + service
                     + " (expected: a url, or a registry on the Ferry builder)");
         }
-        EndpointFactory endpoints = transport.endpoints(config.interfaceType(), config.allowList(), options);
+        EndpointFactory asConfigured = transport.endpoints(config.interfaceType(), config.allowList(), options);
+        Supplier<EndpointFactory> tls = () -> transport.endpoints(config.interfaceType(), config.allowList(),
+                tlsOptions);
+        if (!consumer.tlsOptions().values().options().isEmpty()) {
+            EndpointFactory ready = tls.get(); // the ssl config's files are read and checked now, not on first use
+            tls = () -> ready;
+        }
+        ProviderEndpoints endpoints = new ProviderEndpoints(asConfigured, tls);
         OutlierEjection ejection = config.outlierEjection() != null ? config.outlierEjection()
                 : consumer.outlierEjection();
         long drainMillis = Math.max(MIN_DRAIN_MILLIS, 2 * resolved.get(Options.TIMEOUT).toMillis());

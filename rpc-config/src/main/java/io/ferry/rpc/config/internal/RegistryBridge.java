@@ -2,7 +2,7 @@ package io.ferry.rpc.config.internal;
 
 import io.ferry.rpc.config.OutlierEjection;
 import io.ferry.rpc.config.internal.cluster.ClusterDirectory;
-import io.ferry.rpc.remoting.EndpointFactory;
+import io.ferry.rpc.config.internal.cluster.ProviderEndpoints;
 
 import java.time.Duration;
 
@@ -15,14 +15,14 @@ import java.time.Duration;
 public interface RegistryBridge extends AutoCloseable {
     /** An exported service as the registry announces it; {@code token} null when it asks for none. */
     record Registration(Class<?> service, String version, String group, String advertisedHost, String boundHost,
-                        int port, Duration timeout, Duration heartbeat, ProviderToken token) {
+                        int port, Duration timeout, Duration heartbeat, ProviderToken token, boolean sslEnabled) {
     }
 
     /**
      * A reference's interest in a service: its providers become endpoints of {@code endpoints}, connected over
      * {@code connectSpread}; a provider that leaves is drained for {@code drainMillis}.
      */
-    record Subscription(Class<?> service, String version, String group, EndpointFactory endpoints,
+    record Subscription(Class<?> service, String version, String group, ProviderEndpoints endpoints,
                         Duration connectSpread, long drainMillis, OutlierEjection ejection) {
     }
 

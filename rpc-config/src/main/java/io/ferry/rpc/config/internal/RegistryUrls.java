@@ -47,6 +47,9 @@ public final class RegistryUrls {
         if (r.timeout() != null) {
             p.put("timeout", String.valueOf(r.timeout().toMillis()));
         }
+        if (r.sslEnabled()) {
+            p.put("ssl-enabled", "true"); // as Dubbo's protocol writes it: consumers that find it connect with TLS
+        }
         if (r.token() != null) {
             p.put("token", r.token().value()); // as Dubbo: the consumers that find this provider send it back
         }

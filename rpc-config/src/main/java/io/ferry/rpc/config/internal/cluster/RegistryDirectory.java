@@ -4,12 +4,10 @@ import io.ferry.rpc.cluster.Endpoint;
 import io.ferry.rpc.config.OutlierEjection;
 import io.ferry.rpc.registry.ProviderInstance;
 import io.ferry.rpc.registry.ProviderListener;
-import io.ferry.rpc.remoting.EndpointFactory;
 import io.ferry.rpc.remoting.ProviderEndpoint;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,7 +27,7 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
     private static final Logger log = LoggerFactory.getLogger(RegistryDirectory.class);
 
     private final String service;
-    private final EndpointFactory endpoints;
+    private final ProviderEndpoints endpoints;
     private final Duration connectSpread;
     private final long drainMillis;
     private final Clocks clocks;
@@ -50,7 +48,7 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
      * @param registry    describes the registry, for messages
      * @param clocks      the Ferry's time sources and its one timer (not this directory's to shut down)
      */
-    public RegistryDirectory(String service, EndpointFactory endpoints, Duration connectSpread, long drainMillis,
+    public RegistryDirectory(String service, ProviderEndpoints endpoints, Duration connectSpread, long drainMillis,
                              OutlierEjection outlierEjection, Supplier<String> registry, Clocks clocks) {
         this.service = service;
         this.registry = registry;
@@ -98,8 +96,7 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
                 next.put(provider.address(), known);
                 continue;
             }
-            ProviderEndpoint client = endpoints.open(new InetSocketAddress(provider.host(), provider.port()),
-                    provider.weight(), connectSpread);
+            ProviderEndpoint client = endpoints.open(provider, connectSpread);
             next.put(provider.address(), new Member(provider, client, tracked(provider, client)));
         }
         for (Map.Entry<String, Member> e : byAddress.entrySet()) {

@@ -83,6 +83,11 @@ public final class TlsContext {
         return options;
     }
 
+    /** Whether it was made from files (else from the JVM's trusted CAs alone: nothing to reload). */
+    public boolean hasFiles() {
+        return !material.isEmpty();
+    }
+
     /** A provider connection's handler, from the context in use now. */
     public SslHandler newServerHandler(ByteBufAllocator alloc) {
         return configured(current.newHandler(alloc));

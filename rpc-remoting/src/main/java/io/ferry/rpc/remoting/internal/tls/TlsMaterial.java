@@ -65,6 +65,10 @@ final class TlsMaterial {
         }
     }
 
+    boolean isEmpty() {
+        return files.isEmpty();
+    }
+
     /** The file {@code option} names, or null when it is not set. */
     File file(Option<String> option) {
         for (File file : files) {

@@ -16,8 +16,11 @@ public final class TlsReloader implements AutoCloseable {
         return t;
     });
 
-    /** Watches {@code context} from now until {@link #close()}. */
+    /** Watches {@code context}'s files, if it has any, from now until {@link #close()}. */
     public void watch(TlsContext context) {
+        if (!context.hasFiles()) {
+            return;
+        }
         long every = context.options().reloadInterval().toMillis();
         thread.scheduleWithFixedDelay(context::reloadIfChanged, every, every, TimeUnit.MILLISECONDS);
     }
