@@ -85,6 +85,12 @@ public enum RpcStatus {
      */
     public static final String INVALID_TOKEN_PREFIX = "Invalid token! Forbid invoke remote service ";
 
+    /**
+     * The message prefix of a call a provider refused unrun because the caller's certificate identity is not among
+     * the method's {@code callers} (status 70, read as {@link #FORBIDDEN}).
+     */
+    public static final String CALLER_REFUSED_PREFIX = "Caller not allowed, not executed: ";
+
     /** The message prefix of a call a provider refused unrun for its {@code executes} limit (status 100). */
     public static final String LIMIT_EXCEEDED_PREFIX = "Concurrency limit exceeded, not executed: ";
 
@@ -125,7 +131,8 @@ public enum RpcStatus {
                 if (message != null && message.startsWith(SERVICE_NOT_FOUND_PREFIX)) {
                     return SERVICE_NOT_FOUND;
                 }
-                return isInvalidToken(message) ? FORBIDDEN : SERVICE_ERROR;
+                return isInvalidToken(message) || (message != null && message.startsWith(CALLER_REFUSED_PREFIX))
+                        ? FORBIDDEN : SERVICE_ERROR;
             case 80:
                 return message != null && message.startsWith(SHUTTING_DOWN_PREFIX) ? SHUTTING_DOWN : SERVER_ERROR;
             case 90: return CLIENT_ERROR;

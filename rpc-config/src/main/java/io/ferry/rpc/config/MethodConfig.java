@@ -157,6 +157,11 @@ public final class MethodConfig {
             return set(Options.ACTIVES, actives);
         }
 
+        /** Who may call this method, replacing its service's {@code callers} (see {@code ServiceConfig.Builder}). */
+        public Builder callers(String callers) {
+            return set(Options.CALLERS, callers);
+        }
+
         public Builder executes(int executes) {
             return set(Options.EXECUTES, executes);
         }

@@ -286,6 +286,16 @@ public final class ServiceConfig<T> {
             return token == null || token.isEmpty() ? this : set(Options.TOKEN, token);
         }
 
+        /**
+         * Who may call the service's methods, by the identity their client certificate proved on a mutual-TLS
+         * connection: {@code cn:NAME}, {@code dns:NAME}, {@code uri:URI} ({@code uri:spiffe://example.org/*}),
+         * {@code ip:ADDRESS} or {@code *}, comma-separated; a method's own ({@code MethodConfig}) replaces it for that
+         * method. Any other caller is refused FORBIDDEN, not run. Needs ssl-enabled with a server trust collection.
+         */
+        public Builder<T> callers(String callers) {
+            return set(Options.CALLERS, callers);
+        }
+
         /** The provider's budget for one call; longer calls are reported. Default: none. */
         public Builder<T> timeout(Duration timeout) {
             return set(Options.TIMEOUT, timeout);

@@ -10,11 +10,16 @@ import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.config.option.Resolved;
 import io.ferry.rpc.config.option.Settings;
 import io.ferry.rpc.remoting.Server;
+import io.ferry.rpc.remoting.TlsOptions;
+import io.ferry.rpc.remoting.ClientAuth;
 import io.ferry.rpc.remoting.ServiceExport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.lang.reflect.Method;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 
 /**
@@ -65,10 +70,44 @@ public final class ExportAssembly {
                     RegistryUrls.advertisedHost(protocol.advertisedHost(), protocol.serverOptions().host()),
                     service.ticker()));
         }
+        CallerCheck callers = callerCheck(service, protocol);
+        if (callers != null) {
+            filters.add(callers); // beside the token check, and for the same reason
+        }
         filters.addAll(NamedExtensions.filters(service, providerDefaults));
         filters.addAll(protocol.filters());
         filters.addAll(service.service().filters());
         return Filter.chain(filters, new ImplementationInvoker(service.service().implementation()));
+    }
+
+    /**
+     * The check of callers' identities, where the service or a method of it names its callers; null where none
+     * does.
+     *
+     * @throws IllegalArgumentException for a rule that is not one, or one on a protocol that asks consumers for no
+     *                                  certificate (no caller could ever match it)
+     */
+    private static CallerCheck callerCheck(Context service, ProtocolConfig protocol) {
+        Map<Method, CallerRule> rules = new HashMap<>();
+        Settings.Setting restricted = null;
+        for (Method method : service.service().interfaceType().getMethods()) {
+            Settings.Setting setting = service.settings().setting(Options.CALLERS, method);
+            if (setting.value() != null) {
+                rules.put(method, CallerRule.parse((String) setting.value(), setting.where()));
+                restricted = setting;
+            }
+        }
+        if (rules.isEmpty()) {
+            return null;
+        }
+        TlsOptions tls = protocol.serverOptions().tls();
+        if (tls == null || tls.clientAuth() == ClientAuth.NONE) {
+            throw new IllegalArgumentException((restricted.where().isEmpty() ? "" : restricted.where() + ": ")
+                    + "callers: set for " + service.service().interfaceType().getName() + ", but the protocol asks "
+                    + "consumers for no certificate, so no caller has an identity (expected: ssl-enabled on the "
+                    + "protocol and server-trust-cert-collection-path in the ssl config)");
+        }
+        return new CallerCheck(service.service().interfaceType().getName(), rules, service.ticker());
     }
 
     /** What a named filter made for a service may know of it. */

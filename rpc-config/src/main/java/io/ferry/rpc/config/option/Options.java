@@ -70,6 +70,12 @@ public final class Options {
             .build();
     public static final Option<String> GROUP = Option.of("group", String.class).defaultText("none")
             .scopes(REFERENCE, SERVICE, PROVIDER).dubbo("group").doc("the service group").build();
+    public static final Option<String> CALLERS = Option.of("callers", String.class).defaultText("anyone")
+            .scopes(METHOD, SERVICE, PROVIDER)
+            .doc("who may call, by the identity a client certificate proved (mutual TLS only): cn:NAME, dns:NAME "
+                    + "(dns:*.example.com), uri:URI (uri:spiffe://example.org/*), ip:ADDRESS, or * for any "
+                    + "certificate; comma-separated; a method's replaces its service's. Others: FORBIDDEN, not run")
+            .build();
     public static final Option<String> TOKEN = Option.of("token", String.class).defaultText("none")
             .scopes(SERVICE, PROVIDER).dubbo("token")
             .doc("true: a random token per export; any other value but false: that token. Written into the "
@@ -157,8 +163,8 @@ public final class Options {
             .doc("the body encoding: hessian2, the only one Ferry speaks (answers use the request's)").build();
 
     private static final List<Option<?>> ALL = List.of(TIMEOUT, RETRIES, LOAD_BALANCE, CLUSTER, FILTER, FORKS, ACTIVES,
-            EXECUTES, IDEMPOTENT, ONEWAY, VERSION, GROUP, TOKEN, URL, CONNECTIONS, MAX_CONNECTIONS, POOL_IDLE_TIMEOUT,
-            CONGESTION_WAIT, LAZY, CHECK, WAIT_FOR_READY, CONNECT_TIMEOUT, RECONNECT_BACKOFF_MIN,
+            EXECUTES, IDEMPOTENT, ONEWAY, VERSION, GROUP, CALLERS, TOKEN, URL, CONNECTIONS, MAX_CONNECTIONS,
+            POOL_IDLE_TIMEOUT, CONGESTION_WAIT, LAZY, CHECK, WAIT_FOR_READY, CONNECT_TIMEOUT, RECONNECT_BACKOFF_MIN,
             RECONNECT_BACKOFF_MAX, CONNECT_SPREAD, IO_THREADS, PAYLOAD, SERIALIZATION, HEARTBEAT, TCP_NO_DELAY,
             KEEP_ALIVE, SEND_BUFFER, RECEIVE_BUFFER, WRITE_BUFFER_LOW, WRITE_BUFFER_HIGH, HOST, PORT, THREADS, QUEUES,
             THREAD_POOL, CORE_THREADS, ALIVE, DISPATCHER, BACKLOG, ACCEPTS, SHUTDOWN_GRACE, SHUTDOWN_TIMEOUT,

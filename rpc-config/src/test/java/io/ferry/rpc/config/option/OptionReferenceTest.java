@@ -80,7 +80,8 @@ class OptionReferenceTest {
     void everyDefaultIsAValueButTheComputedOnesAndNone() {
         List<String> notValues = Options.all().stream().filter(o -> o.defaultValue() == null)
                 .map(o -> o.name() + ": " + o.defaultText()).toList();
-        assertEquals(List.of("filter: default", "version: none", "group: none", "token: none",
+        assertEquals(List.of("filter: default", "version: none", "group: none", "callers: anyone",
+                "token: none",
                 "url: none: the registry", "maxConnections: cores", "ioThreads: min(cores + 1, 32)",
                 "host: all local addresses", "partialFrameBudgetBytes: ¼ of the direct-memory limit",
                 "serverKeyCertChainPath: none", "serverPrivateKeyPath: none", "serverKeyPassword: none",

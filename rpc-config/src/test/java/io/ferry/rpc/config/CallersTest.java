@@ -1,0 +1,126 @@
+package io.ferry.rpc.config;
+
+import io.ferry.rpc.RpcException;
+import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.config.fixtures.FerryFixture;
+import io.ferry.rpc.remoting.ClientAuth;
+import io.ferry.rpc.testkit.TestPki;
+import io.ferry.rpc.testkit.TestPki.KeyPairFiles;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Who may call what: a service and one of its methods naming their callers by certificate identity, callers over
+ * mutual TLS on real sockets, and what the others are told (FORBIDDEN, nothing run).
+ */
+class CallersTest {
+    /** A service with an everyday method and a dangerous one. */
+    public interface Ledger {
+        String read();
+
+        String erase();
+    }
+
+    /** Counts what ran. */
+    public static final class CountingLedger implements Ledger {
+        final AtomicInteger reads = new AtomicInteger();
+        final AtomicInteger erasures = new AtomicInteger();
+
+        @Override
+        public String read() {
+            reads.incrementAndGet();
+            return "balance";
+        }
+
+        @Override
+        public String erase() {
+            erasures.incrementAndGet();
+            return "erased";
+        }
+    }
+
+    @RegisterExtension
+    final FerryFixture ferries = new FerryFixture();
+    private TestPki pki;
+    private final CountingLedger ledger = new CountingLedger();
+    private int port;
+
+    @BeforeEach
+    void provider() {
+        pki = TestPki.create(ferries.dir(), "ferry");
+        KeyPairFiles provider = pki.server("provider");
+        Ferry serving = ferries.track(Ferry.builder()
+                .ssl(SslConfig.builder().serverKeyCertChain(provider.certificateChain().toString(),
+                        provider.privateKey().toString()).serverTrustCertCollection(pki.caCertificate().toString())
+                        .clientAuth(ClientAuth.OPTIONAL).build())
+                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).sslEnabled(true).build()).build());
+        port = serving.export(ServiceConfig.builder(Ledger.class, (Ledger) ledger)
+                .callers("cn:orders, uri:spiffe://ferry.test/admin")
+                .method(MethodConfig.builder("erase").callers("uri:spiffe://ferry.test/admin").build())
+                .build());
+    }
+
+    private Ledger as(String name) {
+        SslConfig.Builder ssl = SslConfig.builder().clientTrustCertCollection(pki.caCertificate().toString());
+        if (name != null) {
+            KeyPairFiles pair = pki.client(name);
+            ssl.clientKeyCertChain(pair.certificateChain().toString(), pair.privateKey().toString());
+        }
+        Ferry calling = ferries.track(Ferry.builder().ssl(ssl.build()).build());
+        return calling.reference(ReferenceConfig.builder(Ledger.class).url("dubbo://127.0.0.1:" + port)
+                .sslEnabled(true).retries(0).build());
+    }
+
+    private static RpcException refused(Runnable call) {
+        RpcException e = assertThrows(RpcException.class, call::run);
+        assertEquals(RpcStatus.FORBIDDEN, e.status(), e.toString());
+        assertTrue(e.isNotExecuted(), e.toString());
+        return e;
+    }
+
+    @Test
+    void aNamedCallerCallsTheServiceButNotAMethodThatNamesOthers() {
+        Ledger orders = as("orders");
+        assertEquals("balance", orders.read());
+        RpcException e = refused(orders::erase);
+        assertTrue(e.getMessage().contains(Ledger.class.getName() + ".erase() may not be called by"), e.getMessage());
+        assertTrue(e.getMessage().contains("CN=orders"), e.getMessage());
+        assertEquals(0, ledger.erasures.get(), "a refused call runs nothing");
+    }
+
+    @Test
+    void theMethodsOwnCallerCallsIt() {
+        assertEquals("erased", as("admin").erase());
+        assertEquals(1, ledger.erasures.get());
+    }
+
+    @Test
+    void aCallerWithACertificateOfAnotherNameIsRefused() {
+        refused(as("billing")::read);
+        assertEquals(0, ledger.reads.get());
+    }
+
+    @Test
+    void aCallerWithoutACertificateIsRefusedWhateverItClaimsToBe() {
+        io.ferry.rpc.RpcContext.current().setAttachment("remote.application", "orders");
+        RpcException e = refused(as(null)::read);
+        assertTrue(e.getMessage().contains("without a client certificate"), e.getMessage());
+        assertEquals(0, ledger.reads.get());
+    }
+
+    @Test
+    void callersOnAProtocolWithoutClientCertificatesFailAtExport() {
+        Ferry plain = ferries.track(Ferry.builder()
+                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build()).build());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> plain.export(
+                ServiceConfig.builder(Ledger.class, (Ledger) new CountingLedger()).callers("cn:orders").build()));
+        assertTrue(e.getMessage().contains("callers: set for " + Ledger.class.getName()), e.getMessage());
+    }
+}

@@ -1,0 +1,86 @@
+package io.ferry.rpc.config.internal;
+
+import io.ferry.rpc.PeerIdentity;
+import io.ferry.rpc.testkit.TestPki;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What a {@code callers} rule lets in: identities read from real certificates of a test CA. */
+class CallerRuleTest {
+    @TempDir
+    Path dir;
+    private PeerIdentity orders;
+
+    @BeforeEach
+    void certificate() throws Exception {
+        TestPki pki = TestPki.create(dir, "ferry");
+        orders = identity(pki.issue("orders", b -> {
+            try {
+                return b.addSanDnsName("orders.prod.example.com").addSanIpAddress("10.0.0.7")
+                        .addSanUriName("spiffe://example.org/ns/prod/sa/orders");
+            } catch (java.net.URISyntaxException e) {
+                throw new IllegalStateException(e);
+            }
+        }).certificateChain());
+    }
+
+    private static PeerIdentity identity(Path chain) throws Exception {
+        try (InputStream in = Files.newInputStream(chain)) {
+            return PeerIdentity.of((X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in));
+        }
+    }
+
+    private boolean allows(String rule) {
+        return CallerRule.parse(rule, "").allows(orders);
+    }
+
+    @Test
+    void eachKindOfNameMatchesOnlyWhatTheCertificateSays() {
+        assertTrue(allows("cn:orders"));
+        assertFalse(allows("cn:order"));
+        assertTrue(allows("dns:orders.prod.example.com"));
+        assertTrue(allows("dns:*.prod.example.com"));
+        assertTrue(allows("dns:ORDERS.prod.example.com"), "DNS names are compared without regard to case");
+        assertFalse(allows("dns:*.orders.prod.example.com"));
+        assertTrue(allows("uri:spiffe://example.org/ns/prod/sa/orders"));
+        assertTrue(allows("uri:spiffe://example.org/ns/prod/*"));
+        assertFalse(allows("uri:spiffe://example.org/ns/test/*"));
+        assertTrue(allows("ip:10.0.0.7"));
+        assertFalse(allows("ip:10.0.0.8"));
+        assertTrue(allows("*"));
+    }
+
+    @Test
+    void anyPatternOfTheListLetsTheCallerIn() {
+        assertTrue(allows("cn:billing, uri:spiffe://example.org/ns/prod/sa/orders"));
+        assertFalse(allows("cn:billing, dns:billing.prod.example.com"));
+    }
+
+    @Test
+    void aCallerWithoutACertificateMatchesNothingNotEvenTheWildcard() {
+        assertFalse(CallerRule.parse("*", "").allows(null));
+    }
+
+    @Test
+    void whatIsNotAPatternIsRefusedNamingWhereAndTheEntry() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> CallerRule.parse("cn:orders, orders-app", "ferry.xml:12"));
+        assertEquals("ferry.xml:12: callers: 'orders-app' (expected: a comma-separated list of cn:NAME, dns:NAME, "
+                + "uri:URI, ip:ADDRESS or *)", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> CallerRule.parse("application:orders", ""),
+                "remote.application is no identity");
+        assertThrows(IllegalArgumentException.class, () -> CallerRule.parse("cn:", ""));
+    }
+}
