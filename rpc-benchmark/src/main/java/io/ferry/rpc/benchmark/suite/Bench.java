@@ -1,6 +1,7 @@
 package io.ferry.rpc.benchmark.suite;
 
 import io.ferry.rpc.benchmark.Cli;
+import io.ferry.rpc.benchmark.suite.systems.Certificates;
 import io.ferry.rpc.benchmark.suite.systems.Provider;
 import io.ferry.rpc.benchmark.suite.systems.Systems;
 import io.ferry.rpc.benchmark.suite.systems.Tuning;
@@ -26,7 +27,8 @@ import java.util.concurrent.Callable;
  * connections|nagle}, each with {@code --help} (every flag, its default and its unit).
  *
  * <pre>
- *   server --system ferry|dubbo|dubbo-fastjson2|echo [--host 0.0.0.0] [--port 20880]
+ *   server --system ferry|dubbo|dubbo-fastjson2|echo|ferry-tls-jdk|ferry-tls-openssl|dubbo-tls [--host 0.0.0.0]
+ *       [--port 20880]
  *       serves the workload until stopped
  *   client --system S --host H --port P [--profile quick|full]
  *       the workload against a provider elsewhere (run server there); no provider CPU figures
@@ -40,6 +42,10 @@ import java.util.concurrent.Callable;
  * --windows 32 --latency false} ({@code experiment connections} takes {@code --providerWarmup}).
  * Tuning for experiments goes in system properties: {@code -Dbench.ioThreads}, {@code -Dbench.connections},
  * {@code -Dbench.tcpNoDelay}.
+ *
+ * <p>The TLS systems ({@code --systems ferry,ferry-tls-jdk,ferry-tls-openssl,dubbo-tls}) use certificates the suite
+ * makes at run time for 127.0.0.1, so they run on one machine ({@code -Dbench.tlsDir} hands a {@code server} and a
+ * {@code client} the same directory).
  */
 @Command(name = "Bench", synopsisSubcommandLabel = "COMMAND", description = {
         "The benchmark jar's entry point: Ferry beside Apache Dubbo 3.3.6 and the raw Netty echo ceiling.",
@@ -72,8 +78,9 @@ public final class Bench {
         cli.getSubcommands().values().forEach(Bench::addProfileFooters);
     }
 
-    private static final String SYSTEM = "ferry, dubbo, dubbo-fastjson2 or echo; Ferry with system properties "
-            + "set in its JVMs after @, several joined by + (ferry@ferry.protocol.dispatcher=direct)";
+    private static final String SYSTEM = "ferry, dubbo, dubbo-fastjson2 or echo, or with one-way TLS "
+            + "ferry-tls-jdk, ferry-tls-openssl or dubbo-tls; Ferry with system properties set in its JVMs after @, "
+            + "several joined by + (ferry@ferry.protocol.dispatcher=direct)";
 
     @Command(name = "server", description = "Serves the workload until the process is stopped; prints READY <port> "
             + "once it serves.")
@@ -97,6 +104,9 @@ public final class Bench {
         public Integer call() throws InterruptedException {
             Provider provider = Systems.provider(system, host, port, Tuning.fromSystemProperties());
             Runtime.getRuntime().addShutdownHook(new Thread(provider::close));
+            if (Systems.isTls(system)) { // for a client's -Dbench.tlsDir
+                System.out.println("TLS certificates in " + Certificates.ofThisRun().dir());
+            }
             System.out.println("READY " + provider.port());
             System.out.flush();
             Thread.currentThread().join(); // until the process is stopped
@@ -285,9 +295,9 @@ public final class Bench {
         public String convert(String name) {
             try {
                 String system = Variant.parse(name).system();
-                if (!Systems.ALL.contains(system)) {
+                if (!Systems.KNOWN.contains(system)) {
                     throw new TypeConversionException("system: " + system + " (expected: one of "
-                            + String.join(", ", Systems.ALL) + ")");
+                            + String.join(", ", Systems.KNOWN) + ")");
                 }
                 return name;
             } catch (IllegalArgumentException e) {
