@@ -33,6 +33,7 @@ import java.util.concurrent.Callable;
  *   client --system S --host H --port P [--profile quick|full]
  *       the workload against a provider elsewhere (run server there); no provider CPU figures
  *   suite [--profile smoke|quick|full] [--systems ferry,dubbo,dubbo-fastjson2,echo] [--out rpc-benchmark/results]
+ *       [--report suite-&lt;profile&gt;]
  *       everything on this machine, one provider JVM at a time; writes suite-&lt;profile&gt;.md, .csv and .png
  *   experiment connections|nagle [--profile quick] [--systems ferry,dubbo]
  *       a field report's experiment: connections × IO threads, or Nagle and delayed ACK; writes its .md/.csv/.png
@@ -43,9 +44,9 @@ import java.util.concurrent.Callable;
  * Tuning for experiments goes in system properties: {@code -Dbench.ioThreads}, {@code -Dbench.connections},
  * {@code -Dbench.tcpNoDelay}.
  *
- * <p>The TLS systems ({@code --systems ferry,ferry-tls-jdk,ferry-tls-openssl,dubbo-tls}) use certificates the suite
- * makes at run time for 127.0.0.1, so they run on one machine ({@code -Dbench.tlsDir} hands a {@code server} and a
- * {@code client} the same directory).
+ * <p>The TLS systems ({@code --systems ferry,ferry-tls-jdk,ferry-tls-openssl,dubbo-tls --report suite-tls}) use
+ * certificates the suite makes at run time for 127.0.0.1, so they run on one machine ({@code -Dbench.tlsDir} hands a
+ * {@code server} and a {@code client} the same directory).
  */
 @Command(name = "Bench", synopsisSubcommandLabel = "COMMAND", description = {
         "The benchmark jar's entry point: Ferry beside Apache Dubbo 3.3.6 and the raw Netty echo ceiling.",
@@ -196,6 +197,10 @@ public final class Bench {
                 description = "The directory the report goes to (default: ${DEFAULT-VALUE}).")
         private Path out;
 
+        @Option(names = "--report", paramLabel = "NAME", description = "The report's file name, without .md, .csv "
+                + "or .png, so that a run of some systems keeps the full report (default: suite-<profile>).")
+        private String reportName;
+
         /** The profile named, with the figures given. */
         Profile profile() {
             return workload.applyTo(profile.profile());
@@ -213,10 +218,12 @@ public final class Bench {
             List<Measurement> results = new Suite(p, systems, tuningProperties(), Suite.local(tuningProperties()))
                     .run();
             SuiteReport report = new SuiteReport(results);
-            String name = "suite-" + p.name();
+            String name = reportName == null ? "suite-" + p.name() : reportName;
+            boolean tls = systems.stream().anyMatch(Systems::isTls);
             Files.createDirectories(out);
-            Files.writeString(out.resolve(name + ".md"), report.markdown("Ferry beside Apache Dubbo 3.3.6: the "
-                    + p.name() + " profile", command(), setup(p)), StandardCharsets.UTF_8);
+            Files.writeString(out.resolve(name + ".md"), report.markdown("Ferry beside Apache Dubbo 3.3.6"
+                    + (tls ? ", with TLS" : "") + ": the " + p.name() + " profile", command(), setup(p, tls)),
+                    StandardCharsets.UTF_8);
             Files.writeString(out.resolve(name + ".csv"), report.csv(), StandardCharsets.UTF_8);
             report.plot(out.resolve(name + ".png"), "Calls/s with 32 blocking callers (" + p.name() + " profile)");
             System.out.println("wrote " + out.resolve(name + ".md") + ", .csv and .png");
@@ -306,7 +313,7 @@ public final class Bench {
         }
     }
 
-    private static String setup(Profile p) {
+    private static String setup(Profile p, boolean tls) {
         return "Each system's provider runs in a JVM of its own (-Xmx1g) on 127.0.0.1; the callers run in a JMH "
                 + "fork; 32 blocking caller threads share one reference; hessian2 unless named; Dubbo with its "
                 + "defaults and filter chain, by direct url; echo: raw Netty moving Ferry's exact bytes per call. "
@@ -314,8 +321,20 @@ public final class Bench {
                 + p.measureSeconds() + " s measured, 1 fork; " + p.rounds() + " round(s) in rotating order "
                 + "(medians); providers warmed " + p.providerWarmup() + " s. CPU from /proc for both JVMs. "
                 + "Machine: " + Runtime.getRuntime().availableProcessors() + " cores, JDK "
-                + System.getProperty("java.version") + ".";
+                + System.getProperty("java.version") + "." + (tls ? "\n\n" + TLS_SETUP : "");
     }
+
+    private static final String TLS_SETUP = "TLS rows: one-way TLS (the provider presents a certificate, the "
+            + "consumer none), with a CA and an EC P-256 provider certificate for 127.0.0.1 made at run time into a "
+            + "temporary directory both JVMs read. ferry-tls-jdk and ferry-tls-openssl: Ferry with the JDK's engine "
+            + "and with OpenSSL's (netty-tcnative BoringSSL), TLS 1.3 or 1.2, the consumer checking the provider's "
+            + "address. dubbo-tls: Dubbo's defaults but for its SslConfig and the protocol's ssl-enabled; it picks "
+            + "OpenSSL itself; its consumer holds a key pair it is never asked for (without one it silently connects "
+            + "in plain text) and runs with -Dio.netty.handler.ssl.defaultEndpointVerificationAlgorithm=NONE "
+            + "(Netty 4.2 otherwise fails every handshake of Dubbo's consumer: \"Hostname or IP address is "
+            + "undefined\"), so it checks no address. Every TLS consumer, before it is measured, makes a call and "
+            + "then finds the provider's port refusing a plain-text heartbeat and completing a TLS handshake with "
+            + "the run's CA, or the run fails.";
 
     /**
      * The tuning system properties this JVM was given, passed on to providers and forks: the experiments'
