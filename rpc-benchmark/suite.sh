@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Runs the JMH suite: Ferry beside Apache Dubbo 3.3.6 (hessian2, and fastjson2) and the raw Netty echo ceiling.
 #   bash rpc-benchmark/suite.sh [smoke|quick|full] [--systems ferry,dubbo,dubbo-fastjson2,echo]
+#   bash rpc-benchmark/suite.sh full --systems ferry,ferry-tls-jdk,ferry-tls-openssl,dubbo-tls \
+#       --methods getUser,listUser --report suite-tls          (the TLS rows: see results/README.md)
 #   bash rpc-benchmark/suite.sh experiment connections|nagle [--profile quick|full]
 # quick takes a few minutes, full (the published results) about two hours on 2 cores. Results go to
-# rpc-benchmark/results/suite-<profile>.{md,csv,png}. Dubbo's provider cannot bind loopback only, so with root the
-# suite runs in a network namespace of its own (loopback only); without root it runs as it is.
+# rpc-benchmark/results/suite-<profile>.{md,csv,png}, or NAME.{md,csv,png} with --report NAME. Dubbo's provider
+# cannot bind loopback only, so with root the suite runs in a network namespace of its own (loopback only); without
+# root it runs as it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -B -q -DskipTests install

@@ -1,6 +1,7 @@
 package io.ferry.rpc.benchmark.suite;
 
 import io.ferry.rpc.benchmark.Cli;
+import io.ferry.rpc.benchmark.suite.systems.Certificates;
 import io.ferry.rpc.benchmark.suite.systems.Provider;
 import io.ferry.rpc.benchmark.suite.systems.Systems;
 import io.ferry.rpc.benchmark.suite.systems.Tuning;
@@ -26,11 +27,13 @@ import java.util.concurrent.Callable;
  * connections|nagle}, each with {@code --help} (every flag, its default and its unit).
  *
  * <pre>
- *   server --system ferry|dubbo|dubbo-fastjson2|echo [--host 0.0.0.0] [--port 20880]
+ *   server --system ferry|dubbo|dubbo-fastjson2|echo|ferry-tls-jdk|ferry-tls-openssl|dubbo-tls [--host 0.0.0.0]
+ *       [--port 20880]
  *       serves the workload until stopped
  *   client --system S --host H --port P [--profile quick|full]
  *       the workload against a provider elsewhere (run server there); no provider CPU figures
  *   suite [--profile smoke|quick|full] [--systems ferry,dubbo,dubbo-fastjson2,echo] [--out rpc-benchmark/results]
+ *       [--report suite-&lt;profile&gt;]
  *       everything on this machine, one provider JVM at a time; writes suite-&lt;profile&gt;.md, .csv and .png
  *   experiment connections|nagle [--profile quick] [--systems ferry,dubbo]
  *       a field report's experiment: connections × IO threads, or Nagle and delayed ACK; writes its .md/.csv/.png
@@ -40,6 +43,10 @@ import java.util.concurrent.Callable;
  * --windows 32 --latency false} ({@code experiment connections} takes {@code --providerWarmup}).
  * Tuning for experiments goes in system properties: {@code -Dbench.ioThreads}, {@code -Dbench.connections},
  * {@code -Dbench.tcpNoDelay}.
+ *
+ * <p>The TLS systems ({@code --systems ferry,ferry-tls-jdk,ferry-tls-openssl,dubbo-tls --report suite-tls}) use
+ * certificates the suite makes at run time for 127.0.0.1, so they run on one machine ({@code -Dbench.tlsDir} hands a
+ * {@code server} and a {@code client} the same directory).
  */
 @Command(name = "Bench", synopsisSubcommandLabel = "COMMAND", description = {
         "The benchmark jar's entry point: Ferry beside Apache Dubbo 3.3.6 and the raw Netty echo ceiling.",
@@ -72,8 +79,9 @@ public final class Bench {
         cli.getSubcommands().values().forEach(Bench::addProfileFooters);
     }
 
-    private static final String SYSTEM = "ferry, dubbo, dubbo-fastjson2 or echo; Ferry with system properties "
-            + "set in its JVMs after @, several joined by + (ferry@ferry.protocol.dispatcher=direct)";
+    private static final String SYSTEM = "ferry, dubbo, dubbo-fastjson2 or echo, or with one-way TLS "
+            + "ferry-tls-jdk, ferry-tls-openssl or dubbo-tls; Ferry with system properties set in its JVMs after @, "
+            + "several joined by + (ferry@ferry.protocol.dispatcher=direct)";
 
     @Command(name = "server", description = "Serves the workload until the process is stopped; prints READY <port> "
             + "once it serves.")
@@ -97,6 +105,9 @@ public final class Bench {
         public Integer call() throws InterruptedException {
             Provider provider = Systems.provider(system, host, port, Tuning.fromSystemProperties());
             Runtime.getRuntime().addShutdownHook(new Thread(provider::close));
+            if (Systems.isTls(system)) { // for a client's -Dbench.tlsDir
+                System.out.println("TLS certificates in " + Certificates.ofThisRun().dir());
+            }
             System.out.println("READY " + provider.port());
             System.out.flush();
             Thread.currentThread().join(); // until the process is stopped
@@ -186,6 +197,10 @@ public final class Bench {
                 description = "The directory the report goes to (default: ${DEFAULT-VALUE}).")
         private Path out;
 
+        @Option(names = "--report", paramLabel = "NAME", description = "The report's file name, without .md, .csv "
+                + "or .png, so that a run of some systems keeps the full report (default: suite-<profile>).")
+        private String reportName;
+
         /** The profile named, with the figures given. */
         Profile profile() {
             return workload.applyTo(profile.profile());
@@ -203,10 +218,12 @@ public final class Bench {
             List<Measurement> results = new Suite(p, systems, tuningProperties(), Suite.local(tuningProperties()))
                     .run();
             SuiteReport report = new SuiteReport(results);
-            String name = "suite-" + p.name();
+            String name = reportName == null ? "suite-" + p.name() : reportName;
+            boolean tls = systems.stream().anyMatch(Systems::isTls);
             Files.createDirectories(out);
-            Files.writeString(out.resolve(name + ".md"), report.markdown("Ferry beside Apache Dubbo 3.3.6: the "
-                    + p.name() + " profile", command(), setup(p)), StandardCharsets.UTF_8);
+            Files.writeString(out.resolve(name + ".md"), report.markdown("Ferry beside Apache Dubbo 3.3.6"
+                    + (tls ? ", with TLS" : "") + ": the " + p.name() + " profile", command(), setup(p, tls)),
+                    StandardCharsets.UTF_8);
             Files.writeString(out.resolve(name + ".csv"), report.csv(), StandardCharsets.UTF_8);
             report.plot(out.resolve(name + ".png"), "Calls/s with 32 blocking callers (" + p.name() + " profile)");
             System.out.println("wrote " + out.resolve(name + ".md") + ", .csv and .png");
@@ -285,9 +302,9 @@ public final class Bench {
         public String convert(String name) {
             try {
                 String system = Variant.parse(name).system();
-                if (!Systems.ALL.contains(system)) {
+                if (!Systems.KNOWN.contains(system)) {
                     throw new TypeConversionException("system: " + system + " (expected: one of "
-                            + String.join(", ", Systems.ALL) + ")");
+                            + String.join(", ", Systems.KNOWN) + ")");
                 }
                 return name;
             } catch (IllegalArgumentException e) {
@@ -296,7 +313,7 @@ public final class Bench {
         }
     }
 
-    private static String setup(Profile p) {
+    private static String setup(Profile p, boolean tls) {
         return "Each system's provider runs in a JVM of its own (-Xmx1g) on 127.0.0.1; the callers run in a JMH "
                 + "fork; 32 blocking caller threads share one reference; hessian2 unless named; Dubbo with its "
                 + "defaults and filter chain, by direct url; echo: raw Netty moving Ferry's exact bytes per call. "
@@ -304,8 +321,20 @@ public final class Bench {
                 + p.measureSeconds() + " s measured, 1 fork; " + p.rounds() + " round(s) in rotating order "
                 + "(medians); providers warmed " + p.providerWarmup() + " s. CPU from /proc for both JVMs. "
                 + "Machine: " + Runtime.getRuntime().availableProcessors() + " cores, JDK "
-                + System.getProperty("java.version") + ".";
+                + System.getProperty("java.version") + "." + (tls ? "\n\n" + TLS_SETUP : "");
     }
+
+    private static final String TLS_SETUP = "TLS rows: one-way TLS (the provider presents a certificate, the "
+            + "consumer none), with a CA and an EC P-256 provider certificate for 127.0.0.1 made at run time into a "
+            + "temporary directory both JVMs read. ferry-tls-jdk and ferry-tls-openssl: Ferry with the JDK's engine "
+            + "and with OpenSSL's (netty-tcnative BoringSSL), TLS 1.3 or 1.2, the consumer checking the provider's "
+            + "address. dubbo-tls: Dubbo's defaults but for its SslConfig and the protocol's ssl-enabled; it picks "
+            + "OpenSSL itself; its consumer holds a key pair it is never asked for (without one it silently connects "
+            + "in plain text) and runs with -Dio.netty.handler.ssl.defaultEndpointVerificationAlgorithm=NONE "
+            + "(Netty 4.2 otherwise fails every handshake of Dubbo's consumer: \"Hostname or IP address is "
+            + "undefined\"), so it checks no address. Every TLS consumer, before it is measured, makes a call and "
+            + "then finds the provider's port refusing a plain-text heartbeat and completing a TLS handshake with "
+            + "the run's CA, or the run fails.";
 
     /**
      * The tuning system properties this JVM was given, passed on to providers and forks: the experiments'

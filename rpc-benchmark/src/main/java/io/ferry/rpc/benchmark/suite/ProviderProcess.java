@@ -1,7 +1,7 @@
 package io.ferry.rpc.benchmark.suite;
 
 import io.ferry.rpc.benchmark.ReadyProcess;
-import io.ferry.rpc.benchmark.suite.systems.Variant;
+import io.ferry.rpc.benchmark.suite.systems.Systems;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -20,7 +20,7 @@ final class ProviderProcess implements Suite.ProviderHandle {
     ProviderProcess(String system, List<String> properties) throws IOException {
         List<String> jvm = new ArrayList<>(JVM);
         jvm.addAll(properties);
-        jvm.addAll(Variant.parse(system).properties());
+        jvm.addAll(Systems.jvmOptions(system));
         process = new ReadyProcess(jvm, Bench.class.getName(), List.of("server", "--system", system, "--host",
                 "127.0.0.1", "--port", Integer.toString(freePort())));
     }

@@ -76,6 +76,7 @@ public final class Suite {
     }
 
     public List<Measurement> run() throws IOException, RunnerException, InterruptedException {
+        Systems.prepareThisJvm(systems); // the warm-up's consumers run here
         List<Measurement> all = new ArrayList<>();
         for (int round = 0; round < profile.rounds(); round++) {
             for (int i = 0; i < systems.size(); i++) {
@@ -169,7 +170,7 @@ public final class Suite {
         args.addAll(List.of("-Dbench.host=" + provider.host(), "-Dbench.port=" + provider.port(),
                 "-Dbench.providerPid=" + provider.pid()));
         args.addAll(properties);
-        args.addAll(Variant.parse(system).properties());
+        args.addAll(Systems.jvmOptions(system));
         return args.toArray(String[]::new);
     }
 

@@ -13,12 +13,17 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 /**
  * The suite's report: for each benchmark and system the median over rounds of every figure, the ratios Ferry /
- * best Dubbo and Ferry / echo ceiling, as Markdown, CSV (every round) and a PNG of throughput.
+ * best Dubbo and Ferry / echo ceiling, as Markdown, CSV (every round) and a PNG of throughput. With the TLS rows,
+ * the ratios of Ferry with TLS to Dubbo with TLS and to plain Ferry, and the two TLS targets met or missed. A ratio
+ * appears where both of its systems ran.
  */
 public final class SuiteReport {
     private static final String FERRY = "ferry";
@@ -64,50 +69,46 @@ public final class SuiteReport {
     public String markdown(String title, String command, String setup) {
         StringBuilder md = new StringBuilder("# ").append(title).append("\n\n");
         md.append("Command: `").append(command).append("`\n\n").append(setup).append("\n\n");
-        List<String> workload = benchmarks(false);
+        List<Column> ratios = blockingRatios();
         md.append("## Blocking callers\n\nEach cell: ops/s · p99 µs · CPU µs per call (both JVMs).\n\n");
-        md.append("| method |");
-        systems.forEach(s -> md.append(' ').append(s).append(" |"));
-        md.append(" Ferry / best Dubbo ops/s | Ferry / best Dubbo p99 | Ferry / echo ops/s | Ferry / echo CPU |")
-                .append("\n|---|");
-        systems.forEach(s -> md.append("---:|"));
-        md.append("---:|---:|---:|---:|\n");
-        for (String b : workload) {
+        header(md, "method", ratios);
+        for (String b : benchmarks(false)) {
             md.append("| ").append(b).append(" |");
             for (String s : systems) {
                 md.append(' ').append(num(median(b, s, Measurement::opsPerSecond), 0)).append(" · ")
                         .append(num(median(b, s, Measurement::p99), 0)).append(" · ")
                         .append(num(median(b, s, Measurement::cpuUsPerOp), 1)).append(" |");
             }
-            String dubbo = bestDubbo(b);
-            md.append(' ').append(ratio(b, FERRY, dubbo, Measurement::opsPerSecond)).append(" | ")
-                    .append(ratio(b, FERRY, dubbo, Measurement::p99)).append(" | ")
-                    .append(ratio(b, FERRY, ECHO, Measurement::opsPerSecond)).append(" | ")
-                    .append(ratio(b, FERRY, ECHO, Measurement::cpuUsPerOp)).append(" |\n");
+            ratios.forEach(c -> md.append(' ').append(c.value().apply(b)).append(" |"));
+            md.append('\n');
         }
         List<String> async = benchmarks(true);
         if (!async.isEmpty()) {
+            List<Column> asyncRatios = asyncRatios();
             md.append("\n## Asynchronous callers\n\n`async w=N`: 4 threads keep N getUser calls in flight through "
                     + "futures. `pipelined w=N`: the echo's event loop keeps N in flight itself (the ceiling). "
-                    + "Each cell: ops/s · CPU µs per call.\n\n| window |");
-            systems.forEach(s -> md.append(' ').append(s).append(" |"));
-            md.append(" Ferry / best Dubbo | Ferry / pipelined echo |\n|---|");
-            systems.forEach(s -> md.append("---:|"));
-            md.append("---:|---:|\n");
+                    + "Each cell: ops/s · CPU µs per call.\n\n");
+            header(md, "window", asyncRatios);
             for (String window : windows(async)) {
                 String mine = "async w=" + window;
-                String ceiling = "pipelined w=" + window;
                 md.append("| ").append(window).append(" |");
                 for (String s : systems) {
-                    String b = s.equals(ECHO) ? ceiling : mine;
+                    String b = s.equals(ECHO) ? ceiling(mine) : mine;
                     md.append(' ').append(num(median(b, s, Measurement::opsPerSecond), 0)).append(" · ")
                             .append(num(median(b, s, Measurement::cpuUsPerOp), 1)).append(" |");
                 }
-                String dubbo = bestDubbo(mine);
-                md.append(' ').append(ratio(mine, FERRY, dubbo, Measurement::opsPerSecond)).append(" | ")
-                        .append(fmt(median(mine, FERRY, Measurement::opsPerSecond)
-                                / median(ceiling, ECHO, Measurement::opsPerSecond))).append(" |\n");
+                asyncRatios.forEach(c -> md.append(' ').append(c.value().apply(mine)).append(" |"));
+                md.append('\n');
             }
+        }
+        List<String> targets = new ArrayList<>();
+        for (Target t : TLS_TARGETS) {
+            targetLine(t).ifPresent(targets::add);
+        }
+        if (!targets.isEmpty()) {
+            md.append("\n## The TLS targets\n\nOps/s ratios of medians, blocking methods and async windows alike; "
+                    + "JDK and OpenSSL are Ferry's engines.\n\n");
+            targets.forEach(line -> md.append("- ").append(line).append('\n'));
         }
         md.append("\n## Every figure\n\nMedians over rounds. Latency in µs (SampleTime); CPU in µs per call and "
                 + "context switches per call, consumer and provider JVMs together.\n\n"
@@ -136,6 +137,121 @@ public final class SuiteReport {
             }
         }
         return names;
+    }
+
+    /** A ratio column of a table: its heading, and its cell for a row's benchmark. */
+    private record Column(String heading, Function<String, String> value) {
+    }
+
+    /** Ops/s of {@code system} over {@code other}'s, headed {@code heading}; {@code engine} names it in a target. */
+    private record Ratio(String system, String other, String heading, String engine) {
+    }
+
+    /** What the TLS rows are for: Ferry with TLS against Dubbo with TLS, and against plain Ferry. */
+    private static final List<Ratio> TLS_RATIOS = List.of(
+            new Ratio("ferry-tls-jdk", "dubbo-tls", "Ferry TLS JDK / Dubbo TLS ops/s", "JDK"),
+            new Ratio("ferry-tls-openssl", "dubbo-tls", "Ferry TLS OpenSSL / Dubbo TLS ops/s", "OpenSSL"),
+            new Ratio("ferry-tls-jdk", FERRY, "Ferry TLS JDK / Ferry plain ops/s", "JDK"),
+            new Ratio("ferry-tls-openssl", FERRY, "Ferry TLS OpenSSL / Ferry plain ops/s", "OpenSSL"));
+
+    /** A target of issue 20: each ratio at least {@code atLeast} on the benchmarks named. */
+    private record Target(String claim, double atLeast, List<Ratio> ratios, Predicate<String> benchmarks) {
+    }
+
+    private static final List<Target> TLS_TARGETS = List.of(
+            new Target("Ferry TLS ≥ 2× Dubbo TLS", 2.0, TLS_RATIOS.subList(0, 2), b -> true),
+            new Target("Ferry TLS OpenSSL within 25 % of Ferry plain on getUser (≥ 0.75×)", 0.75,
+                    List.of(TLS_RATIOS.get(3)), b -> b.equals("getUser") || b.startsWith("async ")));
+
+    private List<Column> blockingRatios() {
+        List<Column> columns = new ArrayList<>();
+        if (systems.contains(FERRY) && DUBBOS.stream().anyMatch(systems::contains)) {
+            columns.add(new Column("Ferry / best Dubbo ops/s",
+                    b -> ratio(b, FERRY, bestDubbo(b), Measurement::opsPerSecond)));
+            columns.add(new Column("Ferry / best Dubbo p99", b -> ratio(b, FERRY, bestDubbo(b), Measurement::p99)));
+        }
+        if (systems.contains(FERRY) && systems.contains(ECHO)) {
+            columns.add(new Column("Ferry / echo ops/s", b -> ratio(b, FERRY, ECHO, Measurement::opsPerSecond)));
+            columns.add(new Column("Ferry / echo CPU", b -> ratio(b, FERRY, ECHO, Measurement::cpuUsPerOp)));
+        }
+        columns.addAll(tlsColumns());
+        return columns;
+    }
+
+    private List<Column> asyncRatios() {
+        List<Column> columns = new ArrayList<>();
+        if (systems.contains(FERRY) && DUBBOS.stream().anyMatch(systems::contains)) {
+            columns.add(new Column("Ferry / best Dubbo",
+                    b -> ratio(b, FERRY, bestDubbo(b), Measurement::opsPerSecond)));
+        }
+        if (systems.contains(FERRY) && systems.contains(ECHO)) {
+            columns.add(new Column("Ferry / pipelined echo", b -> fmt(median(b, FERRY, Measurement::opsPerSecond)
+                    / median(ceiling(b), ECHO, Measurement::opsPerSecond))));
+        }
+        columns.addAll(tlsColumns());
+        return columns;
+    }
+
+    /** The TLS ratios whose two systems both ran. */
+    private List<Column> tlsColumns() {
+        List<Column> columns = new ArrayList<>();
+        for (Ratio r : TLS_RATIOS) {
+            if (systems.contains(r.system()) && systems.contains(r.other())) {
+                columns.add(new Column(r.heading(), b -> ratio(b, r.system(), r.other(), Measurement::opsPerSecond)));
+            }
+        }
+        return columns;
+    }
+
+    /**
+     * "getUser 2.31 JDK · 2.85 OpenSSL; ...; lowest 2.31 (getUser, JDK): met", or empty when no benchmark has both
+     * systems of any of its ratios.
+     */
+    private Optional<String> targetLine(Target target) {
+        List<String> values = new ArrayList<>();
+        double lowest = Double.NaN;
+        String where = "";
+        for (String b : cells.keySet()) {
+            if (!target.benchmarks().test(b)) {
+                continue;
+            }
+            List<String> parts = new ArrayList<>();
+            for (Ratio r : target.ratios()) {
+                double v = median(b, r.system(), Measurement::opsPerSecond)
+                        / median(b, r.other(), Measurement::opsPerSecond);
+                if (Double.isNaN(v) || Double.isInfinite(v)) {
+                    continue;
+                }
+                parts.add(fmt(v) + " " + r.engine());
+                if (Double.isNaN(lowest) || v < lowest) {
+                    lowest = v;
+                    where = b + ", " + r.engine();
+                }
+            }
+            if (!parts.isEmpty()) {
+                values.add(b + " " + String.join(" · ", parts));
+            }
+        }
+        if (Double.isNaN(lowest)) {
+            return Optional.empty();
+        }
+        return Optional.of(target.claim() + ": " + String.join("; ", values) + "; lowest " + fmt(lowest) + " ("
+                + where + "): " + (lowest >= target.atLeast() ? "met" : "**missed**"));
+    }
+
+    private void header(StringBuilder md, String first, List<Column> ratios) {
+        md.append("| ").append(first).append(" |");
+        systems.forEach(s -> md.append(' ').append(s).append(" |"));
+        ratios.forEach(c -> md.append(' ').append(c.heading()).append(" |"));
+        md.append("\n|---|");
+        systems.forEach(s -> md.append("---:|"));
+        ratios.forEach(c -> md.append("---:|"));
+        md.append('\n');
+    }
+
+    /** The echo's counterpart of an async benchmark: "pipelined w=32" for "async w=32". */
+    private static String ceiling(String async) {
+        return "pipelined " + async.substring(async.indexOf("w="));
     }
 
     private static List<String> windows(List<String> async) {

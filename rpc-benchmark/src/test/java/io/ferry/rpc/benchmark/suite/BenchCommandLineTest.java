@@ -36,4 +36,14 @@ class BenchCommandLineTest {
         assertEquals("bash rpc-benchmark/suite.sh quick --systems ferry,ferry@ferry.protocol.dispatcher=direct "
                 + "--methods getUser --rounds 5", suite.command());
     }
+
+    @Test
+    void theTlsRowsAreSystemsLikeAnyAndWriteAReportOfTheirOwn() {
+        Bench.SuiteCommand suite = suite("suite", "--profile", "quick", "--systems",
+                "ferry,ferry-tls-jdk,ferry-tls-openssl,dubbo-tls", "--methods", "getUser,listUser", "--report",
+                "suite-tls");
+
+        assertEquals("bash rpc-benchmark/suite.sh quick --systems ferry,ferry-tls-jdk,ferry-tls-openssl,dubbo-tls "
+                + "--methods getUser,listUser --report suite-tls", suite.command());
+    }
 }

@@ -34,4 +34,16 @@ class SuiteSmokeTest {
         assertTrue(md.contains("pipelined w=32"), md);
         assertTrue(report.csv().lines().count() == results.size() + 1);
     }
+
+    /** Each TLS consumer, the forks' included, fails its set-up unless the provider's port refuses plain text. */
+    @Test
+    @Timeout(value = 5, unit = TimeUnit.MINUTES)
+    void everyTlsSystemIsMeasuredOverTls() throws Exception {
+        List<String> systems = List.of("ferry-tls-jdk", "ferry-tls-openssl", "dubbo-tls");
+        List<Measurement> results = new Suite(Profile.SMOKE, systems, List.of(), Suite.local(List.of())).run();
+        for (String system : systems) {
+            assertFalse(results.stream().noneMatch(m -> m.system().equals(system)), system + " was measured");
+        }
+        results.forEach(m -> assertTrue(m.opsPerSecond() > 0, m.toString()));
+    }
 }

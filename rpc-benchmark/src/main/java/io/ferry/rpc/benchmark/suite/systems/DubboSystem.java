@@ -8,6 +8,7 @@ import org.apache.dubbo.config.ProtocolConfig;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.ServiceConfig;
+import org.apache.dubbo.config.SslConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 
 import java.lang.reflect.Field;
@@ -17,6 +18,13 @@ import java.net.InetAddress;
  * Stock Apache Dubbo 3.3.6 with its defaults (its filter chain included), the dubbo protocol and a direct url:
  * hessian2 on both sides for "dubbo", fastjson2 on both sides (what two 3.x peers negotiate through a registry) for
  * "dubbo-fastjson2". Dubbo cannot set its consumer's IO threads or turn Nagle on; those tunings are ignored.
+ *
+ * <p>"dubbo-tls" is "dubbo" with one-way TLS, otherwise at Dubbo's defaults (its engine too: OpenSSL when
+ * BoringSSL is on the class path, as here). Its provider's protocol has ssl-enabled and the run's provider
+ * certificate, and no trust collection, so it asks consumers for no certificate. Its consumer trusts the run's CA
+ * and holds a key pair of its own: without one, Dubbo's consumer connects in plain text without a word. It checks
+ * no host name (Dubbo gives its engine none), and its JVM needs Netty's default host check off
+ * ({@link Systems#jvmOptions}).
  */
 public final class DubboSystem {
     static {
@@ -57,6 +65,10 @@ public final class DubboSystem {
         }
     }
 
+    private static boolean tls(String system) {
+        return system.equals("dubbo-tls");
+    }
+
     private static ApplicationConfig application(String name) {
         ApplicationConfig application = new ApplicationConfig(name);
         application.setQosEnable(false);
@@ -73,6 +85,14 @@ public final class DubboSystem {
         service.setInterface(UserService.class);
         service.setRef(new Users());
         DubboBootstrap dubbo = DubboBootstrap.newInstance();
+        if (tls(system)) {
+            Certificates certificates = Certificates.ofThisRun();
+            SslConfig ssl = new SslConfig();
+            ssl.setServerKeyCertChainPath(certificates.providerChain().toString());
+            ssl.setServerPrivateKeyPath(certificates.providerKey().toString());
+            dubbo.ssl(ssl);
+            protocol.setSslEnabled(true);
+        }
         dubbo.application(application("bench-provider")).registry(new RegistryConfig("N/A")).protocol(protocol)
                 .service(service).start();
         return Provider.of(port, dubbo::destroy);
@@ -87,6 +107,14 @@ public final class DubboSystem {
             reference.setConnections(tuning.connections());
         }
         DubboBootstrap dubbo = DubboBootstrap.newInstance();
+        if (tls(system)) {
+            Certificates certificates = Certificates.ofThisRun();
+            SslConfig ssl = new SslConfig();
+            ssl.setClientTrustCertCollectionPath(certificates.ca().toString());
+            ssl.setClientKeyCertChainPath(certificates.consumerChain().toString());
+            ssl.setClientPrivateKeyPath(certificates.consumerKey().toString());
+            dubbo.ssl(ssl);
+        }
         dubbo.application(application("bench-consumer")).reference(reference).start();
         UserService service = reference.get();
         return Consumer.of(service, dubbo::destroy);
