@@ -26,13 +26,16 @@ public final class Option<T> {
     private final T defaultValue;
     /** Names (of extensions) are matched without regard to case: kept in lower case. */
     private final boolean lowerCase;
+    /** A credential: its value is never shown. */
+    private final boolean secret;
     /** The longest duration an option takes: what a deadline in nanoseconds can hold, with room to add to it. */
     private static final Duration LONGEST = Duration.ofNanos(Long.MAX_VALUE / 4);
 
-    private Option(String name, Class<T> type, String defaultText, T explicitDefault, boolean lowerCase, String unit,
-                   long min, long max, Set<Scope> scopes, String dubboName, String doc) {
+    private Option(String name, Class<T> type, String defaultText, T explicitDefault, boolean lowerCase, boolean secret,
+                   String unit, long min, long max, Set<Scope> scopes, String dubboName, String doc) {
         this.name = name;
         this.lowerCase = lowerCase;
+        this.secret = secret;
         this.type = type;
         this.defaultText = defaultText;
         this.unit = unit;
@@ -103,6 +106,16 @@ public final class Option<T> {
      */
     public String fileName() {
         return dubboName.matches("[a-z]+(-[a-z]+)*") ? dubboName : name;
+    }
+
+    /** Whether the value is a credential, such as a password: never logged, printed or put in a message. */
+    public boolean isSecret() {
+        return secret;
+    }
+
+    /** A value as messages and {@code toString()} show it: {@code ****} for a secret, else as it reads. */
+    public String show(Object value) {
+        return secret && value != null ? "****" : String.valueOf(value);
     }
 
     /** The built-in default, or null when none applies or the transport computes it (see {@link #defaultText()}). */
@@ -258,6 +271,7 @@ public final class Option<T> {
         private String defaultText = "none";
         private T defaultValue;
         private boolean lowerCase;
+        private boolean secret;
         private String unit = "";
         private long min = Long.MIN_VALUE;
         private long max = Long.MAX_VALUE;
@@ -288,6 +302,12 @@ public final class Option<T> {
         /** Values are names matched without regard to case, such as an extension's: kept in lower case. */
         public Builder<T> lowerCase() {
             this.lowerCase = true;
+            return this;
+        }
+
+        /** The value is a credential: shown as {@code ****} wherever values are printed. */
+        public Builder<T> secret() {
+            this.secret = true;
             return this;
         }
 
@@ -326,8 +346,8 @@ public final class Option<T> {
             if (scopes.isEmpty()) {
                 throw new IllegalStateException(name + ": no scope");
             }
-            return new Option<>(name, type, defaultText, defaultValue, lowerCase, unit, min, max, scopes, dubboName,
-                    doc);
+            return new Option<>(name, type, defaultText, defaultValue, lowerCase, secret, unit, min, max, scopes,
+                    dubboName, doc);
         }
     }
 }

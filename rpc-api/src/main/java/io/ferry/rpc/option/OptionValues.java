@@ -83,12 +83,12 @@ public final class OptionValues {
         return values.hashCode();
     }
 
-    /** The values set, as {@code name=value, ...}. */
+    /** The values set, as {@code name=value, ...}; a secret's as {@code ****}. */
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder("{");
         values.forEach((option, value) -> text.append(text.length() == 1 ? "" : ", ").append(option.name())
-                .append('=').append(value));
+                .append('=').append(option.show(value)));
         return text.append('}').toString();
     }
 }

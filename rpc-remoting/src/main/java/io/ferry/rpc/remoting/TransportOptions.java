@@ -131,7 +131,7 @@ public final class TransportOptions {
             .defaultText("none").scopes(SSL).dubbo("server-private-key-path")
             .doc("the provider's private key, PKCS#8 PEM; reloaded when the file changes").build();
     public static final Option<String> SERVER_KEY_PASSWORD = Option.of("serverKeyPassword", String.class)
-            .defaultText("none").scopes(SSL).dubbo("server-key-password")
+            .defaultText("none").secret().scopes(SSL).dubbo("server-key-password")
             .doc("the password of an encrypted server private key (never logged)").build();
     public static final Option<String> SERVER_TRUST_CERT_COLLECTION_PATH = Option.of(
             "serverTrustCertCollectionPath", String.class).defaultText("none").scopes(SSL)
@@ -147,7 +147,7 @@ public final class TransportOptions {
             .defaultText("none").scopes(SSL).dubbo("client-private-key-path")
             .doc("the consumer's private key, PKCS#8 PEM").build();
     public static final Option<String> CLIENT_KEY_PASSWORD = Option.of("clientKeyPassword", String.class)
-            .defaultText("none").scopes(SSL).dubbo("client-key-password")
+            .defaultText("none").secret().scopes(SSL).dubbo("client-key-password")
             .doc("the password of an encrypted client private key (never logged)").build();
     public static final Option<String> CLIENT_TRUST_CERT_COLLECTION_PATH = Option.of(
             "clientTrustCertCollectionPath", String.class).defaultText("the JVM's trusted CAs").scopes(SSL)
