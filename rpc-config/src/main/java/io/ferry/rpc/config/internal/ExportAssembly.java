@@ -38,9 +38,15 @@ public final class ExportAssembly {
                 config.allowList(), config.timeout(), config.methodTimeouts(), config.pool()));
         RegistryBridge registry = runtime.registry();
         if (registry != null) {
-            registry.registerProvider(new RegistryBridge.Registration(config.interfaceType(), config.version(),
-                    config.group(), protocol.advertisedHost(), protocol.serverOptions().host(), server.port(),
-                    config.timeout(), protocol.serverOptions().heartbeat()));
+            try {
+                registry.registerProvider(new RegistryBridge.Registration(config.interfaceType(), config.version(),
+                        config.group(), protocol.advertisedHost(), protocol.serverOptions().host(), server.port(),
+                        config.timeout(), protocol.serverOptions().heartbeat()));
+            } catch (RuntimeException e) {
+                // refused by the registry (its credentials): export() fails, and nothing stays exported unseen
+                server.unexport(config.interfaceType(), config.version(), config.group());
+                throw e;
+            }
         }
         log.info("exported {}{}{} on port {}", config.interfaceType().getName(),
                 config.version().isEmpty() ? "" : ":" + config.version(),

@@ -120,6 +120,12 @@ public final class Options {
     public static final Option<Duration> SESSION_TIMEOUT = RegistryOptionKeys.SESSION_TIMEOUT;
     public static final Option<Duration> REGISTRY_CONNECTION_TIMEOUT = RegistryOptionKeys.CONNECTION_TIMEOUT;
     public static final Option<String> REGISTRY_FILE = RegistryOptionKeys.FILE;
+    public static final Option<String> REGISTRY_USERNAME = RegistryOptionKeys.USERNAME;
+    public static final Option<String> REGISTRY_PASSWORD = RegistryOptionKeys.PASSWORD;
+    public static final Option<Boolean> ZOOKEEPER_TLS = RegistryOptionKeys.ZOOKEEPER_TLS;
+    public static final Option<String> ZOOKEEPER_TRUST_CERT_COLLECTION_PATH =
+            RegistryOptionKeys.ZOOKEEPER_TRUST_CERT_COLLECTION_PATH;
+    public static final Option<String> ZOOKEEPER_KEY_CERT_CHAIN_PATH = RegistryOptionKeys.ZOOKEEPER_KEY_CERT_CHAIN_PATH;
     public static final Option<String> APPLICATION_NAME = Option.of("name", String.class)
             .defaultValue("ferry-application")
             .scopes(APPLICATION).dubbo("name").doc("this process's application, as registered").build();
@@ -135,7 +141,8 @@ public final class Options {
             KEEP_ALIVE, SEND_BUFFER, RECEIVE_BUFFER, WRITE_BUFFER_LOW, WRITE_BUFFER_HIGH, HOST, PORT, THREADS, QUEUES,
             THREAD_POOL, CORE_THREADS, ALIVE, DISPATCHER, BACKLOG, ACCEPTS, SHUTDOWN_GRACE, SHUTDOWN_TIMEOUT,
             FRAME_TIMEOUT, PARTIAL_FRAME_BUDGET, REGISTRY_ADDRESS, SESSION_TIMEOUT, REGISTRY_CONNECTION_TIMEOUT,
-            REGISTRY_FILE, APPLICATION_NAME);
+            REGISTRY_FILE, REGISTRY_USERNAME, REGISTRY_PASSWORD, ZOOKEEPER_TLS, ZOOKEEPER_TRUST_CERT_COLLECTION_PATH,
+            ZOOKEEPER_KEY_CERT_CHAIN_PATH, APPLICATION_NAME);
 
     /** Every option, in the order of the README's reference. */
     public static List<Option<?>> all() {

@@ -103,12 +103,12 @@ public final class Resolved {
                     : defaults.setting(option);
             rows.add(setting == null
                     ? new String[] {option.name(), defaultShown(option), "default"}
-                    : new String[] {option.name(), Settings.show(setting.value()), Settings.where(setting)});
+                    : new String[] {option.name(), Settings.show(option, setting.value()), Settings.where(setting)});
         }
         new TreeMap<>(methods).forEach((method, settings) -> {
             for (Option<?> option : settings.options()) {
                 Settings.Setting setting = settings.setting(option);
-                rows.add(new String[] {option.name() + " [" + method + "]", Settings.show(setting.value()),
+                rows.add(new String[] {option.name() + " [" + method + "]", Settings.show(option, setting.value()),
                         Settings.where(setting)});
             }
         });

@@ -83,6 +83,8 @@ class OptionReferenceTest {
         assertEquals(List.of("filter: default", "version: none", "group: none", "url: none: the registry",
                 "maxConnections: cores", "ioThreads: min(cores + 1, 32)", "host: all local addresses",
                 "partialFrameBudgetBytes: ¼ of the direct-memory limit", "address: none",
-                "file: ~/.ferry/registry-{application}-{host}-{port}.cache"), notValues);
+                "file: ~/.ferry/registry-{application}-{host}-{port}.cache", "username: none", "password: none",
+                "zookeeperTrustCertCollectionPath: the JVM's trusted CAs", "zookeeperKeyCertChainPath: none"),
+                notValues);
     }
 }
