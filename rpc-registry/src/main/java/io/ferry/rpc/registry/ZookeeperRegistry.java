@@ -452,7 +452,7 @@ public final class ZookeeperRegistry implements Registry {
                             .inBackground(cb).forPath(r.path, new byte[0]),
                             created -> createDone(r, current, created, "create"));
                 } else {
-                    createDone(r, current, deleted, "replace");
+                    createDone(r, current, deleted, "create");
                 }
             });
         } else if (!r.wanted && r.createdIn != 0 && current != 0) {
