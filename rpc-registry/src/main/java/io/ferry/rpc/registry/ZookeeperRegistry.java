@@ -227,19 +227,19 @@ public final class ZookeeperRegistry implements Registry {
      */
     private boolean awaitFirstConnection(SSLContext tls, boolean verifyHost) throws InterruptedException {
         long timeoutMillis = options.connectionTimeout().toMillis();
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        long deadline = ticker.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         if (client.blockUntilConnected((int) Math.max(1, timeoutMillis / 2), TimeUnit.MILLISECONDS)) {
             return true;
         }
         for (InetSocketAddress address : options.addresses()) {
-            Optional<String> mismatch = TlsMismatch.diagnose(address, tls, verifyHost, deadline);
+            Optional<String> mismatch = TlsMismatch.diagnose(address, tls, verifyHost, ticker, deadline);
             if (mismatch.isPresent()) {
                 throw new IllegalStateException("ZooKeeper " + options.address() + " (" + (tls == null ? "plain TCP"
                         : "zookeeperTls=true") + "): no session with " + address.getHostString() + ":"
                         + address.getPort() + " within " + timeoutMillis + " ms: " + mismatch.get());
             }
         }
-        long leftMillis = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        long leftMillis = TimeUnit.NANOSECONDS.toMillis(deadline - ticker.nanoTime());
         // never blockUntilConnected(0): Curator takes 0 as no limit
         return leftMillis > 0 ? client.blockUntilConnected((int) leftMillis, TimeUnit.MILLISECONDS)
                 : client.getZookeeperClient().isConnected();

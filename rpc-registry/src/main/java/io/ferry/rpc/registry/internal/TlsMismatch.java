@@ -1,5 +1,7 @@
 package io.ferry.rpc.registry.internal;
 
+import io.ferry.rpc.Ticker;
+
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
@@ -35,20 +37,21 @@ public final class TlsMismatch {
      *
      * @param own           the client's SSL context, or null when it connects without TLS
      * @param verifyHost    whether the client checks that the certificate names the host
-     * @param deadlineNanos on {@link System#nanoTime()}: when to give up (a port that does not answer is no verdict)
+     * @param deadlineNanos on {@code ticker}: when to give up (a port that does not answer is no verdict)
      */
     public static Optional<String> diagnose(InetSocketAddress address, SSLContext own, boolean verifyHost,
-                                            long deadlineNanos) {
+                                            Ticker ticker, long deadlineNanos) {
+        Deadline deadline = new Deadline(ticker, deadlineNanos);
         if (own == null) {
-            return speaksTls(address, deadlineNanos) ? Optional.of("it speaks TLS on this port (ZooKeeper's "
+            return speaksTls(address, deadline) ? Optional.of("it speaks TLS on this port (ZooKeeper's "
                     + "secureClientPort): set zookeeperTls=true (and zookeeperTrustCertCollectionPath), or give its "
                     + "plain clientPort") : Optional.empty();
         }
-        String failure = handshake(address, own, verifyHost, deadlineNanos, null);
+        String failure = handshake(address, own, verifyHost, deadline, null);
         if (failure == null) {
             return Optional.empty();
         }
-        if (!speaksTls(address, deadlineNanos)) {
+        if (!speaksTls(address, deadline)) {
             return Optional.of("it does not speak TLS on this port (" + failure + "): give ZooKeeper's "
                     + "secureClientPort, or turn zookeeperTls off for its plain clientPort");
         }
@@ -57,13 +60,13 @@ public final class TlsMismatch {
     }
 
     /** Whether the port answers a TLS hello with a certificate, whatever the certificate. */
-    private static boolean speaksTls(InetSocketAddress address, long deadlineNanos) {
+    private static boolean speaksTls(InetSocketAddress address, Deadline deadline) {
         AtomicBoolean sawCertificate = new AtomicBoolean();
         try {
             SSLContext anyCertificate = SSLContext.getInstance("TLS");
             // only looks: nothing is sent over this connection, and it is closed after the handshake
             anyCertificate.init(null, new TrustManager[] {new Looking(sawCertificate)}, null);
-            handshake(address, anyCertificate, false, deadlineNanos, sawCertificate);
+            handshake(address, anyCertificate, false, deadline, sawCertificate);
         } catch (GeneralSecurityException e) {
             return false;
         }
@@ -75,12 +78,12 @@ public final class TlsMismatch {
      * or nothing answered in time. {@code looking}: only to see a certificate, no wait.
      */
     private static String handshake(InetSocketAddress address, SSLContext context, boolean verifyHost,
-                                       long deadlineNanos, AtomicBoolean looking) {
+                                       Deadline deadline, AtomicBoolean looking) {
         String host = address.getHostString();
         try (Socket plain = new Socket()) {
             try {
-                plain.connect(new InetSocketAddress(host, address.getPort()), remainingMillis(deadlineNanos));
-                plain.setSoTimeout(remainingMillis(deadlineNanos));
+                plain.connect(new InetSocketAddress(host, address.getPort()), deadline.remainingMillis());
+                plain.setSoTimeout(deadline.remainingMillis());
             } catch (IOException | IllegalArgumentException e) {
                 return null; // refused, or out of time: no verdict
             }
@@ -96,7 +99,7 @@ public final class TlsMismatch {
                     return null;
                 }
                 // TLS 1.3: the server checks the client's certificate after the client has finished
-                tls.setSoTimeout((int) Math.min(ALERT_WAIT_MILLIS, remainingMillis(deadlineNanos)));
+                tls.setSoTimeout((int) Math.min(ALERT_WAIT_MILLIS, deadline.remainingMillis()));
                 return tls.getInputStream().read() < 0
                         ? "the server closed the connection after the handshake" : null;
             } catch (SocketTimeoutException | IllegalArgumentException e) {
@@ -111,12 +114,16 @@ public final class TlsMismatch {
         }
     }
 
-    private static int remainingMillis(long deadlineNanos) {
-        long left = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
-        if (left <= 0) {
-            throw new IllegalArgumentException("out of time");
+    /** When the diagnosis gives up, on the registry's ticker. */
+    private record Deadline(Ticker ticker, long nanos) {
+        /** What is left, at least 1 ms; out of time: IllegalArgumentException, which ends the attempt. */
+        int remainingMillis() {
+            long left = TimeUnit.NANOSECONDS.toMillis(nanos - ticker.nanoTime());
+            if (left <= 0) {
+                throw new IllegalArgumentException("out of time");
+            }
+            return (int) Math.min(Integer.MAX_VALUE, left);
         }
-        return (int) Math.min(Integer.MAX_VALUE, left);
     }
 
     /** Accepts any certificate and notes that one came: for telling a TLS port from a plain one, never for data. */
