@@ -14,6 +14,8 @@ import java.util.Set;
  *            an enum
  */
 public final class Option<T> {
+    /** What a credential is shown as, wherever values are shown. */
+    public static final String MASK = "******";
     private final String name;
     private final Class<T> type;
     private final String defaultText;
@@ -99,16 +101,6 @@ public final class Option<T> {
         return doc;
     }
 
-    /** Whether the value is a credential, shown as {@code ******} wherever values are shown. */
-    public boolean isSecret() {
-        return secret;
-    }
-
-    /** {@code value} as a person may see it: masked for a secret option. */
-    public String shown(Object value) {
-        return secret && value != null ? "******" : String.valueOf(value);
-    }
-
     /**
      * The option's name in files: the attribute in {@code ferry.xml} and the last part of a {@code ferry.properties}
      * key. Dubbo's where Dubbo has a plain attribute of that meaning (so a Dubbo file ports unchanged), else the
@@ -116,6 +108,16 @@ public final class Option<T> {
      */
     public String fileName() {
         return dubboName.matches("[a-z]+(-[a-z]+)*") ? dubboName : name;
+    }
+
+    /** Whether the value is a credential, such as a password: never logged, printed or put in a message. */
+    public boolean isSecret() {
+        return secret;
+    }
+
+    /** A value as messages and {@code toString()} show it: {@link #MASK} for a secret, else as it reads. */
+    public String show(Object value) {
+        return secret && value != null ? MASK : String.valueOf(value);
     }
 
     /** The built-in default, or null when none applies or the transport computes it (see {@link #defaultText()}). */
@@ -305,7 +307,7 @@ public final class Option<T> {
             return this;
         }
 
-        /** A credential: never shown (see {@link Option#shown}). */
+        /** A credential: never shown (see {@link Option#show}). */
         public Builder<T> secret() {
             this.secret = true;
             return this;

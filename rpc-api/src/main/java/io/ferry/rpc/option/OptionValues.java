@@ -83,12 +83,12 @@ public final class OptionValues {
         return values.hashCode();
     }
 
-    /** The values set, as {@code name=value, ...}; a secret option's masked. */
+    /** The values set, as {@code name=value, ...}; a secret's as {@link Option#MASK}. */
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder("{");
         values.forEach((option, value) -> text.append(text.length() == 1 ? "" : ", ").append(option.name())
-                .append('=').append(option.shown(value)));
+                .append('=').append(option.show(value)));
         return text.append('}').toString();
     }
 }

@@ -39,6 +39,26 @@ public final class RegistryOptionKeys {
             .doc("where the last provider lists are kept, for starts while ZooKeeper is down; none: nowhere")
             .build();
 
+    // ---- security: Dubbo's attribute names for the credentials; Dubbo has no TLS options for ZooKeeper
+    public static final Option<String> USERNAME = Option.of("username", String.class).defaultText("none")
+            .scopes(REGISTRY).dubbo("username")
+            .doc("ZooKeeper digest authentication, with password: nodes Ferry creates can then be read and written "
+                    + "with these credentials only, as Dubbo's (CREATOR_ALL)").build();
+    public static final Option<String> PASSWORD = Option.of("password", String.class).defaultText("none").secret()
+            .scopes(REGISTRY).dubbo("password").doc("the password of username (never logged or shown)").build();
+    public static final Option<Boolean> ZOOKEEPER_TLS = Option.of("zookeeperTls", Boolean.class)
+            .defaultText("false").scopes(REGISTRY)
+            .doc("TLS to ZooKeeper's secure client port; set per client, never through system properties").build();
+    public static final Option<String> ZOOKEEPER_TRUST_CERT_COLLECTION_PATH = Option.of(
+            "zookeeperTrustCertCollectionPath", String.class).defaultText("the JVM's trusted CAs").scopes(REGISTRY)
+            .doc("CAs ZooKeeper's certificate must chain to, PEM; the certificate must name the host connected to")
+            .build();
+    public static final Option<String> ZOOKEEPER_KEY_CERT_CHAIN_PATH = Option.of("zookeeperKeyCertChainPath",
+            String.class).defaultText("none").scopes(REGISTRY)
+            .doc("this client's private key (PKCS#8) and certificate chain in one PEM file, for a secure port that "
+                    + "requires client certificates (ZooKeeper's default)").build();
+
     /** The options a registry's settings carry besides its address. */
-    public static final Set<Option<?>> SETTINGS = Set.of(SESSION_TIMEOUT, CONNECTION_TIMEOUT, FILE);
+    public static final Set<Option<?>> SETTINGS = Set.of(SESSION_TIMEOUT, CONNECTION_TIMEOUT, FILE, USERNAME,
+            PASSWORD, ZOOKEEPER_TLS, ZOOKEEPER_TRUST_CERT_COLLECTION_PATH, ZOOKEEPER_KEY_CERT_CHAIN_PATH);
 }

@@ -25,6 +25,16 @@ import java.time.Duration;
  * processes given the same address use it, and one of them takes over hosting when the host exits. Earlier versions
  * started one for a plain {@code zookeeper://127.0.0.1:2181} whenever nothing listened there; they no longer do.
  * See {@link RegistryOptions} for every ZooKeeper option and default.
+ *
+ * <p>Security, off by default as in Dubbo: a username and password ({@link Builder#credentials}, Dubbo's
+ * {@code <registry username=".." password="..">}) authenticate with ZooKeeper's digest scheme, and every node Ferry
+ * creates can then be read and written with them only; {@code zookeeperTls} ({@link Builder#zookeeperTls}) speaks
+ * TLS to ZooKeeper's secure client port. The password is never shown: {@link #toString()} is the address, and
+ * {@link #settings()} prints it as {@code ****}.
+ * <pre>
+ * RegistryConfig.builder("zookeeper://10.0.0.5:2281").credentials("shop", password)
+ *         .zookeeperTls("/etc/ferry/zk-ca.pem").build();
+ * </pre>
  */
 public final class RegistryConfig {
     /** The cache file setting that turns the cache file off. */
@@ -65,7 +75,7 @@ public final class RegistryConfig {
 
     /**
      * A registry at {@code address} with {@code settings}, options of {@link RegistryOptionKeys#SETTINGS} (the
-     * session and connection timeouts, the cache file), each checked by its option.
+     * session and connection timeouts, the cache file, credentials and TLS), each checked by its option.
      */
     public static RegistryConfig of(String address, OptionValues settings) {
         for (Option<?> option : settings.options()) {
@@ -96,6 +106,11 @@ public final class RegistryConfig {
             throw new IllegalStateException("registry: " + address + " needs rpc-registry, which is not on the "
                     + "class path (add the io.ferry:rpc-registry dependency, or call providers by url)", e);
         }
+    }
+
+    /** A registry at {@code address} whose settings are given one by one; see {@link #of(String)}. */
+    public static Builder builder(String address) {
+        return new Builder(address);
     }
 
     /** An address with its session and connection timeouts; null keeps a default. */
@@ -171,5 +186,55 @@ public final class RegistryConfig {
     @Override
     public String toString() {
         return address;
+    }
+
+    /** A registry's address and settings, checked together by {@link #build()}. */
+    public static final class Builder {
+        private final String address;
+        private OptionValues settings = OptionValues.none();
+
+        private Builder(String address) {
+            this.address = address;
+        }
+
+        /**
+         * Sets one of {@link RegistryOptionKeys#SETTINGS}, its value checked by the option.
+         *
+         * @throws IllegalArgumentException naming the option, the value and its range
+         */
+        public <T> Builder option(Option<T> option, T value) {
+            settings = settings.with(option, value);
+            return this;
+        }
+
+        /**
+         * ZooKeeper digest authentication ({@link RegistryOptionKeys#USERNAME}, {@link RegistryOptionKeys#PASSWORD}):
+         * nodes Ferry creates can then be read and written with these credentials only, as Dubbo makes them.
+         */
+        public Builder credentials(String username, String password) {
+            return option(RegistryOptionKeys.USERNAME, username).option(RegistryOptionKeys.PASSWORD, password);
+        }
+
+        /** TLS to ZooKeeper's secure client port, trusting the CAs of a PEM file. */
+        public Builder zookeeperTls(String trustCertCollectionPath) {
+            return option(RegistryOptionKeys.ZOOKEEPER_TLS, true)
+                    .option(RegistryOptionKeys.ZOOKEEPER_TRUST_CERT_COLLECTION_PATH, trustCertCollectionPath);
+        }
+
+        /**
+         * This client's private key and certificate chain in one PEM file, for a secure port that requires client
+         * certificates (ZooKeeper's default).
+         */
+        public Builder zookeeperKeyCertChain(String keyAndCertificateChainPath) {
+            return option(RegistryOptionKeys.ZOOKEEPER_KEY_CERT_CHAIN_PATH, keyAndCertificateChainPath);
+        }
+
+        /**
+         * @throws IllegalArgumentException as {@link #of(String, OptionValues)}, or for a half-configured security
+         *                                  setting (a username without a password, TLS files without TLS)
+         */
+        public RegistryConfig build() {
+            return of(address, settings);
+        }
     }
 }

@@ -4,6 +4,7 @@ import io.ferry.rpc.registry.internal.QuietZooKeeperLogs;
 import org.apache.zookeeper.server.ServerCnxnFactory;
 import org.apache.zookeeper.server.SessionTrackerImpl;
 import org.apache.zookeeper.server.ZooKeeperServer;
+import org.apache.zookeeper.server.auth.ProviderRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,17 +31,23 @@ import java.util.HashMap;
 public final class EmbeddedZooKeeper implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EmbeddedZooKeeper.class);
 
+    /** The system property naming ZooKeeper's authentication provider of client certificates. */
+    private static final String X509_AUTH_PROVIDER = "zookeeper.authProvider.x509";
+
     private final String host;
     private final Duration tickTime;
+    /** The client port speaks TLS only. */
+    private final boolean secure;
     private final Path dataDir;
     private int port;
     private ZooKeeperServer server;
     private ServerCnxnFactory factory;
 
-    private EmbeddedZooKeeper(String host, int port, Duration tickTime) throws IOException {
+    private EmbeddedZooKeeper(String host, int port, Duration tickTime, boolean secure) throws IOException {
         this.host = host;
         this.port = port;
         this.tickTime = tickTime;
+        this.secure = secure;
         this.dataDir = Files.createTempDirectory("ferry-zookeeper-");
     }
 
@@ -53,9 +60,29 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
      * Starts a server. Sessions may last from 2 to 20 ticks; a short tick makes session expiry quick in tests.
      */
     public static EmbeddedZooKeeper start(String host, int port, Duration tickTime) {
+        return start(host, port, tickTime, false);
+    }
+
+    /**
+     * Starts a server whose client port speaks TLS only, as a ZooKeeper's {@code secureClientPort}: for tests of
+     * TLS clients. ZooKeeper's server takes its TLS settings from JVM-wide system properties alone, and reads them on
+     * every connection: set {@code zookeeper.serverCnxnFactory} to its Netty factory and the
+     * {@code zookeeper.ssl.*} key store, trust store and client-auth properties before, and keep them while it runs
+     * (rpc-testkit's {@code ZooKeeperServerTls} does). When {@code zookeeper.authProvider.x509} names ZooKeeper's
+     * X509 provider it is registered afresh, as a server process does at its start, so that client certificates
+     * are checked against the trust store set now.
+     */
+    public static EmbeddedZooKeeper startSecure(String host, int port, Duration tickTime) {
+        if (System.getProperty(X509_AUTH_PROVIDER) != null) {
+            ProviderRegistry.addOrUpdateProvider(X509_AUTH_PROVIDER);
+        }
+        return start(host, port, tickTime, true);
+    }
+
+    private static EmbeddedZooKeeper start(String host, int port, Duration tickTime, boolean secure) {
         QuietZooKeeperLogs.apply();
         try {
-            EmbeddedZooKeeper zk = new EmbeddedZooKeeper(host, port, tickTime);
+            EmbeddedZooKeeper zk = new EmbeddedZooKeeper(host, port, tickTime, secure);
             zk.startServer();
             return zk;
         } catch (IOException e) {
@@ -169,7 +196,7 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
         server.setMinSessionTimeout(2 * tick);
         server.setMaxSessionTimeout(20 * tick);
         factory = ServerCnxnFactory.createFactory();
-        factory.configure(new InetSocketAddress(host, port), 20_000);
+        factory.configure(new InetSocketAddress(host, port), 20_000, -1, secure);
         factory.startup(server);
         port = factory.getLocalPort();
     }

@@ -5,6 +5,7 @@ import io.ferry.rpc.option.OptionValues;
 import io.ferry.rpc.option.RegistryOptionKeys;
 
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,7 +14,12 @@ import java.util.List;
 import static io.ferry.rpc.option.RegistryOptionKeys.CONNECTION_TIMEOUT;
 import static io.ferry.rpc.option.RegistryOptionKeys.FILE;
 import static io.ferry.rpc.option.RegistryOptionKeys.NO_FILE;
+import static io.ferry.rpc.option.RegistryOptionKeys.PASSWORD;
 import static io.ferry.rpc.option.RegistryOptionKeys.SESSION_TIMEOUT;
+import static io.ferry.rpc.option.RegistryOptionKeys.USERNAME;
+import static io.ferry.rpc.option.RegistryOptionKeys.ZOOKEEPER_KEY_CERT_CHAIN_PATH;
+import static io.ferry.rpc.option.RegistryOptionKeys.ZOOKEEPER_TLS;
+import static io.ferry.rpc.option.RegistryOptionKeys.ZOOKEEPER_TRUST_CERT_COLLECTION_PATH;
 
 /**
  * How to reach ZooKeeper. Immutable; build with {@link #builder()} or parse {@link #parse(String)}. The options
@@ -32,7 +38,15 @@ import static io.ferry.rpc.option.RegistryOptionKeys.SESSION_TIMEOUT;
  *   <tr><td>cacheFile</td><td>{@link RegistryOptionKeys#FILE}: the last provider lists, for cold starts while
  *       ZooKeeper is down</td></tr>
  *   <tr><td>embedded</td><td>false: only an explicit opt-in hosts an in-process server</td></tr>
+ *   <tr><td>username, password</td><td>none: digest authentication, and nodes this registry creates readable and
+ *       writable by these credentials only ({@link RegistryOptionKeys#USERNAME})</td></tr>
+ *   <tr><td>zookeeperTls</td><td>false: TLS to ZooKeeper's secure client port, with the PEM files of
+ *       {@link RegistryOptionKeys#ZOOKEEPER_TRUST_CERT_COLLECTION_PATH} and
+ *       {@link RegistryOptionKeys#ZOOKEEPER_KEY_CERT_CHAIN_PATH}</td></tr>
  * </table>
+ * A half-configured security setting is refused by {@link Builder#build()}: a username without a password (or the
+ * other way round), TLS files without {@code zookeeperTls}, TLS to an embedded server (which speaks plain TCP).
+ * {@link #toString()} and {@link #values()}{@code .toString()} never show the password.
  *
  * <h2>The embedded server: only where it was asked for</h2>
  * An address is a ZooKeeper someone runs, whatever it is: {@code zookeeper://127.0.0.1:2181} with nothing listening
@@ -76,6 +90,33 @@ public final class RegistryOptions {
         this.cacheFile = file == null ? defaultCacheFile(application, addresses.get(0))
                 : file.equals(NO_FILE) ? null : Path.of(file);
         this.embedded = b.embedded;
+        checkSecurity();
+    }
+
+    /** Refuses a half-configured credential or TLS setting: it would otherwise fail later, or silently in clear. */
+    private void checkSecurity() {
+        String username = values.get(USERNAME);
+        if ((username == null) != (values.get(PASSWORD) == null)) {
+            throw new IllegalArgumentException(username == null ? "username: none with a password (expected: both "
+                    + "username and password, or neither)" : "password: none with username '" + username
+                    + "' (expected: both username and password, or neither)");
+        }
+        if (username != null && username.contains(":")) {
+            throw new IllegalArgumentException("username: '" + username + "' (expected: no ':', which ZooKeeper's "
+                    + "digest authentication puts between the username and the password)");
+        }
+        if (!tls()) {
+            for (Option<String> file : List.of(ZOOKEEPER_TRUST_CERT_COLLECTION_PATH, ZOOKEEPER_KEY_CERT_CHAIN_PATH)) {
+                if (values.isSet(file)) {
+                    throw new IllegalArgumentException(file.name() + ": " + values.get(file) + " while "
+                            + ZOOKEEPER_TLS.name() + " is false (expected: " + ZOOKEEPER_TLS.name() + "=true, or no "
+                            + "ZooKeeper TLS files)");
+                }
+            }
+        } else if (embedded) {
+            throw new IllegalArgumentException(Builder.EMBEDDED + "=true with " + ZOOKEEPER_TLS.name() + "=true "
+                    + "(expected: one of them; an embedded ZooKeeper speaks plain TCP on loopback)");
+        }
     }
 
     /** An embedded server is one server on this machine: one loopback address, no backups. */
@@ -138,6 +179,13 @@ public final class RegistryOptions {
         if (address == null || !address.startsWith(prefix)) {
             throw new IllegalArgumentException("registry address: " + address
                     + " (expected: zookeeper://host:port[?backup=host:port,...])");
+        }
+        int at = address.indexOf('@');
+        int authorityEnd = address.indexOf('/', prefix.length());
+        if (at > 0 && (authorityEnd < 0 || at < authorityEnd)) {
+            // Dubbo takes zookeeper://user:password@host; an address is printed everywhere, so Ferry takes neither
+            throw new IllegalArgumentException("registry address: " + prefix + Option.MASK + address.substring(at)
+                    + " (expected: no user or password in the address; set the registry's username and password)");
         }
         ServiceUrl url = ServiceUrl.parse(address);
         if (url.port() <= 0) {
@@ -202,6 +250,23 @@ public final class RegistryOptions {
     /** The cache file, or null when {@link Builder#noCacheFile()} turned it off. */
     public Path cacheFile() {
         return cacheFile;
+    }
+
+    /** The username of digest authentication, or null when ZooKeeper is used without credentials. */
+    public String username() {
+        return values.get(USERNAME);
+    }
+
+    /** {@code username:password}, as ZooKeeper's digest scheme takes it; null without credentials. */
+    byte[] digestAuthentication() {
+        String username = username();
+        return username == null ? null
+                : (username + ":" + values.get(PASSWORD)).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Whether the connection to ZooKeeper is TLS ({@link RegistryOptionKeys#ZOOKEEPER_TLS}). */
+    public boolean tls() {
+        return values.get(ZOOKEEPER_TLS);
     }
 
     /** Whether this process may host an in-process server on the address: only when asked for. */
@@ -295,6 +360,30 @@ public final class RegistryOptions {
         /** {@link RegistryOptionKeys#CONNECTION_TIMEOUT}. */
         public Builder connectionTimeout(Duration timeout) {
             return option(CONNECTION_TIMEOUT, timeout);
+        }
+
+        /**
+         * Digest authentication with {@link RegistryOptionKeys#USERNAME} and {@link RegistryOptionKeys#PASSWORD}:
+         * every node this registry creates can then be read and written with these credentials only.
+         */
+        public Builder credentials(String username, String password) {
+            return option(USERNAME, username).option(PASSWORD, password);
+        }
+
+        /**
+         * TLS to ZooKeeper's secure client port, trusting the CAs of a PEM file
+         * ({@link RegistryOptionKeys#ZOOKEEPER_TRUST_CERT_COLLECTION_PATH}).
+         */
+        public Builder tls(String trustCertCollectionPath) {
+            return option(ZOOKEEPER_TLS, true).option(ZOOKEEPER_TRUST_CERT_COLLECTION_PATH, trustCertCollectionPath);
+        }
+
+        /**
+         * This client's private key and certificate chain, in one PEM file, for a secure port that requires client
+         * certificates ({@link RegistryOptionKeys#ZOOKEEPER_KEY_CERT_CHAIN_PATH}); needs {@link #tls(String)}.
+         */
+        public Builder tlsKeyCertChain(String keyAndCertificateChainPath) {
+            return option(ZOOKEEPER_KEY_CERT_CHAIN_PATH, keyAndCertificateChainPath);
         }
 
         public Builder root(String root) {

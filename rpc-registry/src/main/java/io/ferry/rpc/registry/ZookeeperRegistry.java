@@ -1,9 +1,12 @@
 package io.ferry.rpc.registry;
 
 import io.ferry.rpc.Ticker;
+import io.ferry.rpc.registry.internal.NodeAcls;
 import io.ferry.rpc.registry.internal.ProviderCache;
 import io.ferry.rpc.registry.internal.QuietZooKeeperLogs;
 import io.ferry.rpc.registry.internal.SerialExecutor;
+import io.ferry.rpc.registry.internal.TlsMismatch;
+import io.ferry.rpc.registry.internal.ZooKeeperTls;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.api.BackgroundCallback;
@@ -14,12 +17,16 @@ import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException.Code;
 import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.client.ZKClientConfig;
+import org.apache.zookeeper.data.ACL;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.net.ssl.SSLContext;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -37,6 +44,9 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+
+import static io.ferry.rpc.option.RegistryOptionKeys.ZOOKEEPER_KEY_CERT_CHAIN_PATH;
+import static io.ferry.rpc.option.RegistryOptionKeys.ZOOKEEPER_TRUST_CERT_COLLECTION_PATH;
 
 /**
  * A {@link Registry} on ZooKeeper, in Dubbo's interface-level layout:
@@ -63,6 +73,15 @@ import java.util.function.Consumer;
  * the last list; every list read is also kept in a cache file, and a subscription that cannot reach ZooKeeper
  * starts from the cached list. Failed registrations and reads are retried every few seconds. How long ZooKeeper has
  * been unreachable ({@link #describe()}) is measured on a {@link Ticker}, the system's unless one is given.
+ *
+ * <h2>Credentials and TLS</h2>
+ * With a username and password ({@link RegistryOptions.Builder#credentials}) the session authenticates with
+ * ZooKeeper's digest scheme and every node this registry creates, parents included, gets Dubbo's ACL: all rights to
+ * these credentials, none to anyone else ({@link NodeAcls}). Parents that already exist keep their ACL; one that lets
+ * anyone change it is named once in a warning. A read or write ZooKeeper refuses (NoAuth, AuthFailed) fails
+ * {@link #register} or {@link #subscribe} with a {@link RegistryRefusedException} at start, and is logged and retried
+ * later on. With {@code zookeeperTls} the client speaks TLS through its own {@link ZKClientConfig}; a port that speaks
+ * the other protocol, or refuses the handshake, fails the constructor within the connection timeout, naming why.
  *
  * <h2>Why not Curator's recipes</h2>
  * Curator 5.9's {@code PersistentNode} creates missing parents as container nodes (Dubbo's are persistent, and the
@@ -96,6 +115,8 @@ public final class ZookeeperRegistry implements Registry {
     /** Each registration's state (executor only). */
     private final Map<ServiceUrl, Registration> registrations = new HashMap<>();
     private final Map<String, ProvidersWatch> watches = new ConcurrentHashMap<>();
+    /** Nodes whose ACL was looked at for the open-parent warning (executor only). */
+    private final Set<String> aclChecked = new HashSet<>();
     /** This process's share of the embedded server, when it hosts it (from the start, or since a takeover). */
     private volatile EmbeddedZooKeeper.Lease embedded;
     private boolean takeoverScheduled;
@@ -136,6 +157,11 @@ public final class ZookeeperRegistry implements Registry {
                               Ticker ticker) {
         this.options = options;
         this.ticker = ticker;
+        // first, so that a missing or broken file fails here with nothing started yet
+        ZKClientConfig tlsConfig = options.tls() ? ZooKeeperTls.clientConfig(
+                options.values().get(ZOOKEEPER_TRUST_CERT_COLLECTION_PATH),
+                options.values().get(ZOOKEEPER_KEY_CERT_CHAIN_PATH)) : null;
+        SSLContext tls = tlsConfig == null ? null : ZooKeeperTls.sslContext(tlsConfig, tlsFiles());
         if (options.embedded()) {
             QuietZooKeeperLogs.apply(); // before the first client logs its environment
         }
@@ -148,19 +174,27 @@ public final class ZookeeperRegistry implements Registry {
             return t;
         });
         this.executor = new SerialExecutor(scheduler.orElse(ownThread));
-        this.client = CuratorFrameworkFactory.builder()
+        CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
                 .connectString(options.connectString())
                 .sessionTimeoutMs((int) options.sessionTimeout().toMillis())
                 .connectionTimeoutMs((int) options.connectionTimeout().toMillis())
                 // one retry, as Dubbo: what fails is retried by reconciliation on reconnection, or by our own
                 // retries every few seconds
-                .retryPolicy(new RetryNTimes(1, 1000))
-                .build();
+                .retryPolicy(new RetryNTimes(1, 1000));
+        byte[] digest = options.digestAuthentication();
+        if (digest != null) {
+            // Curator adds the credentials to every ZooKeeper handle it opens, before any operation
+            builder.authorization("digest", digest).aclProvider(NodeAcls.creatorOnly());
+        }
+        if (tlsConfig != null) {
+            builder.zkClientConfig(tlsConfig);
+        }
+        this.client = builder.build();
         long startNanos = ticker.nanoTime();
         client.getConnectionStateListenable().addListener((c, state) -> stateChanged(state));
         client.start();
         try {
-            if (client.blockUntilConnected((int) options.connectionTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+            if (awaitFirstConnection(tls, tlsConfig != null && ZooKeeperTls.verifiesHost(tlsConfig))) {
                 session = sessionId(); // at once: the listener that also says so may run after register()
             } else {
                 unreachableSinceNanos = startNanos;
@@ -170,6 +204,58 @@ public final class ZookeeperRegistry implements Registry {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            abandon();
+            throw e;
+        }
+    }
+
+    /** The TLS files as the options name them, for messages. */
+    private String tlsFiles() {
+        return ZOOKEEPER_TRUST_CERT_COLLECTION_PATH.name() + "=" + options.values().get(
+                ZOOKEEPER_TRUST_CERT_COLLECTION_PATH, "none (the JVM's CAs)") + ", "
+                + ZOOKEEPER_KEY_CERT_CHAIN_PATH.name() + "=" + options.values().get(ZOOKEEPER_KEY_CERT_CHAIN_PATH,
+                "none");
+    }
+
+    /**
+     * Waits up to the connection timeout for a first connection. When none has come in half of it, asks each address
+     * whether its port speaks the other protocol (TLS or plain) or refuses the handshake: a configuration error that
+     * ZooKeeper would retry for ever without a word, so start fails at once, naming it.
+     *
+     * @throws IllegalStateException naming the registry, the address and the mismatch
+     */
+    private boolean awaitFirstConnection(SSLContext tls, boolean verifyHost) throws InterruptedException {
+        long timeoutMillis = options.connectionTimeout().toMillis();
+        long deadline = ticker.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        if (client.blockUntilConnected((int) Math.max(1, timeoutMillis / 2), TimeUnit.MILLISECONDS)) {
+            return true;
+        }
+        for (InetSocketAddress address : options.addresses()) {
+            Optional<String> mismatch = TlsMismatch.diagnose(address, tls, verifyHost, ticker, deadline);
+            if (mismatch.isPresent()) {
+                throw new IllegalStateException("ZooKeeper " + options.address() + " (" + (tls == null ? "plain TCP"
+                        : "zookeeperTls=true") + "): no session with " + address.getHostString() + ":"
+                        + address.getPort() + " within " + timeoutMillis + " ms: " + mismatch.get());
+            }
+        }
+        long leftMillis = TimeUnit.NANOSECONDS.toMillis(deadline - ticker.nanoTime());
+        // never blockUntilConnected(0): Curator takes 0 as no limit
+        return leftMillis > 0 ? client.blockUntilConnected((int) leftMillis, TimeUnit.MILLISECONDS)
+                : client.getZookeeperClient().isConnected();
+    }
+
+    /** A constructor that fails releases what it started. */
+    private void abandon() {
+        closed = true;
+        executor.close();
+        if (ownThread != null) {
+            ownThread.shutdownNow();
+        }
+        client.close();
+        EmbeddedZooKeeper.Lease hosted = embedded;
+        if (hosted != null) {
+            hosted.close();
         }
     }
 
@@ -219,16 +305,54 @@ public final class ZookeeperRegistry implements Registry {
         void issue(BackgroundCallback callback) throws Exception;
     }
 
-    /** What an operation came back with: a ZooKeeper result code, and the children for getChildren. */
-    private record Result(Code code, List<String> children) {
+    /** What an operation came back with: a ZooKeeper result code, the children of getChildren, the ACL of getACL. */
+    private record Result(Code code, List<String> children, List<ACL> acl) {
+        static final Result FAILED = new Result(Code.SYSTEMERROR, List.of(), List.of());
+
         static Result of(CuratorEvent event) {
             Code code = Code.get(event.getResultCode());
             return new Result(code == null ? Code.SYSTEMERROR : code,
-                    event.getChildren() == null ? List.of() : event.getChildren());
+                    event.getChildren() == null ? List.of() : event.getChildren(),
+                    event.getACLList() == null ? List.of() : event.getACLList());
         }
 
         boolean ok() {
             return code == Code.OK;
+        }
+
+        /** ZooKeeper refused for want of rights: a matter of credentials, not of connection. */
+        boolean refused() {
+            return code == Code.NOAUTH || code == Code.AUTHFAILED;
+        }
+    }
+
+    /** The message of a refusal to {@code verb} {@code path}. */
+    private String refusal(String verb, String path, Code code) {
+        return RegistryRefusedException.message(options.address(), verb, path, code == Code.AUTHFAILED,
+                options.username());
+    }
+
+    /**
+     * Executor: with credentials, looks once at the ACL of each node down to {@code path} (Ferry's nodes' parents,
+     * which may have been created before, by anyone) and warns about one that lets anyone change it.
+     */
+    private void warnIfOpen(String path) {
+        if (options.username() == null) {
+            return;
+        }
+        for (String node : NodeAcls.pathsDownTo(path)) {
+            if (aclChecked.add(node)) {
+                async(cb -> client.getACL().inBackground(cb).forPath(node), result -> {
+                    String rights = result.ok() ? NodeAcls.openRights(result.acl()) : "";
+                    if (!rights.isEmpty()) {
+                        log.warn("ZooKeeper node {} at {} gives anyone (world:anyone) the rights '{}': anyone who "
+                                + "reaches ZooKeeper can add or delete nodes under it, such as provider "
+                                + "registrations. Ferry gives the nodes it creates to its credentials only, but leaves "
+                                + "this one, created before, as it is (only its admins can change its ACL)", node,
+                                options.address(), rights);
+                    }
+                });
+            }
         }
     }
 
@@ -243,13 +367,17 @@ public final class ZookeeperRegistry implements Registry {
         } catch (Exception e) {
             // the client is closing, or a programming error: report it as a failed operation, in order
             log.debug("could not issue a ZooKeeper operation: {}", e.toString());
-            executor.execute(() -> then.accept(new Result(Code.SYSTEMERROR, List.of())));
+            executor.execute(() -> then.accept(Result.FAILED));
         }
     }
 
     // ---- registration ----
 
-    /** Returns once the node exists, or (ZooKeeper away) once it is kept for the next connection. */
+    /**
+     * Returns once the node exists, or (ZooKeeper away) once it is kept for the next connection.
+     *
+     * @throws RegistryRefusedException when ZooKeeper refuses to create it (NoAuth, AuthFailed): nothing is retried
+     */
     @Override
     public void register(ServiceUrl url) {
         registered.add(url);
@@ -286,6 +414,8 @@ public final class ZookeeperRegistry implements Registry {
         boolean busy;
         /** A create failed and waits for its retry (or the next connection). */
         boolean retryPending;
+        /** A refusal was logged: its retries stay quiet until one succeeds. */
+        boolean refusalLogged;
         final List<CompletableFuture<Void>> waiters = new ArrayList<>();
 
         Registration(ServiceUrl url) {
@@ -319,9 +449,10 @@ public final class ZookeeperRegistry implements Registry {
                     sync(r);
                 } else if (deleted.ok() || deleted.code() == Code.NONODE) {
                     async(cb -> client.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
-                            .inBackground(cb).forPath(r.path, new byte[0]), created -> createDone(r, current, created));
+                            .inBackground(cb).forPath(r.path, new byte[0]),
+                            created -> createDone(r, current, created, "create"));
                 } else {
-                    createDone(r, current, deleted);
+                    createDone(r, current, deleted, "create");
                 }
             });
         } else if (!r.wanted && r.createdIn != 0 && current != 0) {
@@ -345,11 +476,13 @@ public final class ZookeeperRegistry implements Registry {
         }
     }
 
-    private void createDone(Registration r, long inSession, Result result) {
+    private void createDone(Registration r, long inSession, Result result, String verb) {
         r.busy = false;
         if (result.ok()) {
             r.createdIn = inSession;
+            r.refusalLogged = false;
             log.info("registered {}", r.url);
+            warnIfOpen(r.path.substring(0, r.path.lastIndexOf('/')));
             sync(r); // unregistered meanwhile, or the session changed: one more step
             return;
         }
@@ -357,7 +490,19 @@ public final class ZookeeperRegistry implements Registry {
             sync(r); // unregistered meanwhile: nothing to retry
             return;
         }
-        log.warn("cannot register {} yet ({}); retrying in {} s", r.url, result.code(), RETRY_SECONDS);
+        if (result.refused()) {
+            String message = refusal(verb, r.path, result.code());
+            if (!r.waiters.isEmpty()) {
+                refuse(r, message); // at start: the caller hears it now
+                return;
+            }
+            if (!r.refusalLogged) {
+                r.refusalLogged = true;
+                log.error("{}; trying again every {} s", message, RETRY_SECONDS);
+            }
+        } else {
+            log.warn("cannot register {} yet ({}); retrying in {} s", r.url, result.code(), RETRY_SECONDS);
+        }
         r.retryPending = true;
         executor.schedule(() -> {
             r.retryPending = false;
@@ -366,17 +511,37 @@ public final class ZookeeperRegistry implements Registry {
         r.settled();
     }
 
+    /** A refused registration whose caller waits: it is dropped, and the caller's register() throws. */
+    private void refuse(Registration r, String message) {
+        r.wanted = false;
+        registered.remove(r.url);
+        registrations.remove(r.url, r);
+        RegistryRefusedException refused = new RegistryRefusedException(message);
+        r.waiters.forEach(w -> w.completeExceptionally(refused));
+        r.waiters.clear();
+    }
+
     // ---- subscription ----
 
+    /**
+     * {@inheritDoc} The first list comes before this returns: from ZooKeeper, else (ZooKeeper away) from the cache
+     * file.
+     *
+     * @throws RegistryRefusedException when ZooKeeper refuses to list the providers (NoAuth, AuthFailed)
+     */
     @Override
     public void subscribe(ServiceKey key, ProviderListener listener) {
         ProvidersWatch watch = watches.computeIfAbsent(key.interfaceName(), ProvidersWatch::new);
         Subscription subscription = new Subscription(key, listener);
         watch.subscriptions.add(subscription);
         executor.execute(() -> watch.first(subscription));
-        // the first list, before this returns: from ZooKeeper, else from the cache file
         if (executor.isSchedulerThread() || !subscription.awaitFirst(waitMillis())) {
             watch.deliverCached(subscription);
+        }
+        String refusal = subscription.refusal();
+        if (refusal != null) {
+            watch.subscriptions.remove(subscription);
+            throw new RegistryRefusedException(refusal);
         }
     }
 
@@ -393,7 +558,10 @@ public final class ZookeeperRegistry implements Registry {
         return options.connectionTimeout().toMillis() * 2;
     }
 
-    /** Waits for executor work, bounded; not on the executor's thread, where that work could not run. */
+    /**
+     * Waits for executor work, bounded; not on the executor's thread, where that work could not run. A refusal
+     * reaches the caller; anything else is logged.
+     */
     private void awaitQuietly(Future<?> future) {
         if (!executor.isSchedulerThread()) {
             awaitQuietly(future, waitMillis());
@@ -405,7 +573,12 @@ public final class ZookeeperRegistry implements Registry {
             future.get(millis, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (ExecutionException | TimeoutException e) {
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RegistryRefusedException refused) {
+                throw new RegistryRefusedException(refused.getMessage(), refused); // with the caller's stack
+            }
+            log.warn("registry operation did not finish: {}", e.toString());
+        } catch (TimeoutException e) {
             log.warn("registry operation did not finish: {}", e.toString());
         }
     }
@@ -420,6 +593,8 @@ public final class ZookeeperRegistry implements Registry {
         /** A read is in flight; another was asked for meanwhile (executor only). */
         private boolean reading;
         private boolean readAgain;
+        /** A refusal was logged: its retries stay quiet until a read succeeds (executor only). */
+        private boolean refusalLogged;
 
         ProvidersWatch(String interfaceName) {
             this.interfaceName = interfaceName;
@@ -461,7 +636,11 @@ public final class ZookeeperRegistry implements Registry {
         private void read(Result result) {
             reading = false;
             if (result.ok()) {
+                refusalLogged = false;
                 update(result.children());
+                warnIfOpen(path);
+            } else if (result.refused()) {
+                refused("read", result.code());
             } else if (result.code() == Code.NONODE) {
                 // subscribed before any provider: create the directory, persistent as Dubbo makes it, and read it
                 reading = true;
@@ -470,6 +649,8 @@ public final class ZookeeperRegistry implements Registry {
                             reading = false;
                             if (created.ok() || created.code() == Code.NODEEXISTS) {
                                 refresh();
+                            } else if (created.refused()) {
+                                refused("create", created.code());
                             } else {
                                 failed(created.code());
                             }
@@ -486,8 +667,36 @@ public final class ZookeeperRegistry implements Registry {
 
         private void failed(Code code) {
             log.warn("cannot read {} ({}); keeping the last list, trying again in {} s", path, code, RETRY_SECONDS);
-            executor.schedule(this::refresh, RETRY_SECONDS, TimeUnit.SECONDS);
+            retryLater();
             subscriptions.forEach(this::deliverCached); // to those still waiting for a first list
+        }
+
+        /**
+         * ZooKeeper refused a read or a create: the subscriptions still waiting for a first list fail with it (their
+         * subscribe() throws); the others keep the last list, and the read is tried again.
+         */
+        private void refused(String verb, Code code) {
+            String message = refusal(verb, path, code);
+            boolean told = false;
+            for (Subscription s : subscriptions) {
+                told |= s.refuse(message) || s.refusal() != null; // refused now, or its subscribe() is throwing
+            }
+            if (!told && !refusalLogged) {
+                refusalLogged = true;
+                log.error("{}; keeping the last list, trying again every {} s", message, RETRY_SECONDS);
+            }
+            retryLater();
+        }
+
+        /** Reads again in a few seconds, unless nobody subscribes by then (a later subscription reads afresh). */
+        private void retryLater() {
+            executor.schedule(() -> {
+                if (subscriptions.isEmpty()) {
+                    current = null;
+                } else {
+                    refresh();
+                }
+            }, RETRY_SECONDS, TimeUnit.SECONDS);
         }
 
         private void update(List<String> children) {
@@ -555,15 +764,17 @@ public final class ZookeeperRegistry implements Registry {
         private boolean notified;
         /** It has had a list from ZooKeeper: the cache file no longer stands in. */
         private boolean live;
+        /** Why ZooKeeper refused its first list, or null. */
+        private String refusal;
 
         Subscription(ServiceKey key, ProviderListener listener) {
             this.key = key;
             this.listener = listener;
         }
 
-        /** Delivers a list; one from the cache file only as the first. True when delivered. */
+        /** Delivers a list; one from the cache file only as the first; none after a refusal. True when delivered. */
         synchronized boolean deliver(List<ProviderInstance> providers, boolean fromZooKeeper) {
-            if (!fromZooKeeper && notified) {
+            if ((!fromZooKeeper && notified) || refusal != null) {
                 return false;
             }
             notified = true;
@@ -574,6 +785,21 @@ public final class ZookeeperRegistry implements Registry {
                 first.countDown();
             }
             return true;
+        }
+
+        /** Fails a subscription still waiting for its first list; true when it was waiting. */
+        synchronized boolean refuse(String message) {
+            if (notified) {
+                return false;
+            }
+            notified = true;
+            refusal = message;
+            first.countDown();
+            return true;
+        }
+
+        synchronized String refusal() {
+            return refusal;
         }
 
         synchronized boolean notified() {

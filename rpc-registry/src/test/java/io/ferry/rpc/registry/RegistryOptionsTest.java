@@ -120,8 +120,9 @@ class RegistryOptionsTest {
         assertEquals("connectionTimeout: -1ms (expected: > 0)", assertThrows(IllegalArgumentException.class,
                 () -> RegistryOptions.builder().option(RegistryOptionKeys.CONNECTION_TIMEOUT, Duration.ofMillis(-1)))
                 .getMessage());
-        assertEquals("option: address (expected: a registry option, one of [connectionTimeout, file, "
-                + "sessionTimeout])", assertThrows(IllegalArgumentException.class,
+        assertEquals("option: address (expected: a registry option, one of [connectionTimeout, file, password, "
+                + "sessionTimeout, username, zookeeperKeyCertChainPath, zookeeperTls, "
+                + "zookeeperTrustCertCollectionPath])", assertThrows(IllegalArgumentException.class,
                 () -> RegistryOptions.builder().option(RegistryOptionKeys.ADDRESS, "zookeeper://h:1")).getMessage());
 
         OptionValues set = OptionValues.none().with(RegistryOptionKeys.SESSION_TIMEOUT, Duration.ofSeconds(4))
@@ -130,5 +131,50 @@ class RegistryOptionsTest {
         assertEquals(Duration.ofSeconds(4), options.sessionTimeout());
         assertNull(options.forApplication("shop").cacheFile(), "file=none: no cache file");
         assertEquals(set, options.forApplication("shop").values());
+    }
+
+    // ---- security settings: whole or refused
+
+    @Test
+    void credentialsComeInPairsAndAUsernameHasNoColon() {
+        RegistryOptions.Builder address = RegistryOptions.parse("zookeeper://10.0.0.1:2181");
+        assertEquals("password: none with username 'u' (expected: both username and password, or neither)",
+                assertThrows(IllegalArgumentException.class, () -> RegistryOptions.parse("zookeeper://10.0.0.1:2181")
+                        .option(RegistryOptionKeys.USERNAME, "u").build()).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> RegistryOptions.parse(
+                "zookeeper://10.0.0.1:2181").option(RegistryOptionKeys.PASSWORD, "p").build()).getMessage()
+                .startsWith("username: none with a password"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> address.credentials("a:b", "p").build())
+                .getMessage().startsWith("username: 'a:b' (expected: no ':'"));
+    }
+
+    @Test
+    void anAddressCarryingCredentialsIsRefusedWithoutEchoingThem() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RegistryOptions.parse("zookeeper://admin:hunter2@10.0.0.1:2181"));
+        assertEquals("registry address: zookeeper://******@10.0.0.1:2181 (expected: no user or password in the "
+                + "address; set the registry's username and password)", e.getMessage());
+    }
+
+    @Test
+    void tlsFilesWithoutTlsAndTlsToAnEmbeddedServerAreRefused() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> RegistryOptions.parse(
+                "zookeeper://10.0.0.1:2181").option(RegistryOptionKeys.ZOOKEEPER_TRUST_CERT_COLLECTION_PATH, "ca.pem")
+                .build()).getMessage().startsWith("zookeeperTrustCertCollectionPath: ca.pem while zookeeperTls is "
+                + "false"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> RegistryOptions.parse(
+                "zookeeper://127.0.0.1:2181?embedded=true").tls("ca.pem").build()).getMessage()
+                .startsWith("embedded=true with zookeeperTls=true"));
+        assertTrue(RegistryOptions.parse("zookeeper://10.0.0.1:2281").tls("ca.pem").build().tls());
+    }
+
+    @Test
+    void thePasswordIsKeptThroughForApplicationAndNeverShown() {
+        RegistryOptions options = RegistryOptions.parse("zookeeper://10.0.0.1:2181").credentials("u", "hunter2")
+                .build().forApplication("shop");
+        assertEquals("u", options.username());
+        assertEquals("u:hunter2", new String(options.digestAuthentication(), java.nio.charset.StandardCharsets.UTF_8));
+        assertFalse((options + " " + options.values()).contains("hunter2"), options + " " + options.values());
+        assertEquals(OptionValues.none().with(RegistryOptionKeys.PASSWORD, "x").toString(), "{password=******}");
     }
 }

@@ -75,6 +75,19 @@ public final class TestPki {
                 write(name + "-key.pem", issued.getPrivateKeyPEM()));
     }
 
+    /**
+     * The private key and certificate chain of {@code files} in one PEM file, {@code dir/fileName}: how ZooKeeper's
+     * PEM key stores take them.
+     */
+    public Path keyAndChain(KeyPairFiles files, String fileName) {
+        try {
+            return write(fileName, Files.readString(files.privateKey(), StandardCharsets.US_ASCII)
+                    + Files.readString(files.certificateChain(), StandardCharsets.US_ASCII));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Writes {@code text} to {@code dir/fileName} through a rename, as a deployment would replace it. */
     public Path write(String fileName, String text) {
         try {

@@ -45,10 +45,16 @@ public final class ExportAssembly {
                 config.allowList(), config.timeout(), config.methodTimeouts(), config.pool()));
         RegistryBridge registry = runtime.registry();
         if (registry != null) {
-            registry.registerProvider(new RegistryBridge.Registration(config.interfaceType(), config.version(),
-                    config.group(), protocol.advertisedHost(), protocol.serverOptions().host(), server.port(),
-                    config.timeout(), protocol.serverOptions().heartbeat(), token,
-                    protocol.serverOptions().tls() != null));
+            try {
+                registry.registerProvider(new RegistryBridge.Registration(config.interfaceType(), config.version(),
+                        config.group(), protocol.advertisedHost(), protocol.serverOptions().host(), server.port(),
+                        config.timeout(), protocol.serverOptions().heartbeat(), token,
+                        protocol.serverOptions().tls() != null));
+            } catch (RuntimeException e) {
+                // refused by the registry (its credentials): export() fails, and nothing stays exported unseen
+                server.unexport(config.interfaceType(), config.version(), config.group());
+                throw e;
+            }
         }
         log.info("exported {}{}{} on port {}", config.interfaceType().getName(),
                 config.version().isEmpty() ? "" : ":" + config.version(),

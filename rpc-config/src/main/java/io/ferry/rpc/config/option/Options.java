@@ -154,6 +154,12 @@ public final class Options {
     public static final Option<Duration> SESSION_TIMEOUT = RegistryOptionKeys.SESSION_TIMEOUT;
     public static final Option<Duration> REGISTRY_CONNECTION_TIMEOUT = RegistryOptionKeys.CONNECTION_TIMEOUT;
     public static final Option<String> REGISTRY_FILE = RegistryOptionKeys.FILE;
+    public static final Option<String> REGISTRY_USERNAME = RegistryOptionKeys.USERNAME;
+    public static final Option<String> REGISTRY_PASSWORD = RegistryOptionKeys.PASSWORD;
+    public static final Option<Boolean> ZOOKEEPER_TLS = RegistryOptionKeys.ZOOKEEPER_TLS;
+    public static final Option<String> ZOOKEEPER_TRUST_CERT_COLLECTION_PATH =
+            RegistryOptionKeys.ZOOKEEPER_TRUST_CERT_COLLECTION_PATH;
+    public static final Option<String> ZOOKEEPER_KEY_CERT_CHAIN_PATH = RegistryOptionKeys.ZOOKEEPER_KEY_CERT_CHAIN_PATH;
     public static final Option<String> APPLICATION_NAME = Option.of("name", String.class)
             .defaultValue("ferry-application")
             .scopes(APPLICATION).dubbo("name").doc("this process's application, as registered").build();
@@ -172,7 +178,9 @@ public final class Options {
             SERVER_KEY_PASSWORD, SERVER_TRUST_CERT_COLLECTION_PATH, CLIENT_AUTH, CLIENT_KEY_CERT_CHAIN_PATH,
             CLIENT_PRIVATE_KEY_PATH, CLIENT_KEY_PASSWORD, CLIENT_TRUST_CERT_COLLECTION_PATH,
             INSECURE_SKIP_HOST_VERIFICATION, SSL_PROVIDER, SSL_HANDSHAKE_TIMEOUT, SSL_RELOAD_INTERVAL,
-            REGISTRY_ADDRESS, SESSION_TIMEOUT, REGISTRY_CONNECTION_TIMEOUT, REGISTRY_FILE, APPLICATION_NAME);
+            REGISTRY_ADDRESS, SESSION_TIMEOUT, REGISTRY_CONNECTION_TIMEOUT, REGISTRY_FILE, REGISTRY_USERNAME,
+            REGISTRY_PASSWORD, ZOOKEEPER_TLS, ZOOKEEPER_TRUST_CERT_COLLECTION_PATH, ZOOKEEPER_KEY_CERT_CHAIN_PATH,
+            APPLICATION_NAME);
 
     /** Every option, in the order of the README's reference. */
     public static List<Option<?>> all() {

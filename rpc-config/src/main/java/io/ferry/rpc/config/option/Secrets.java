@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * toString. Every other value as {@link Settings#show}.
  */
 final class Secrets {
-    static final String MASK = "******";
+    static final String MASK = Option.MASK;
     /** A token parameter's value, up to the next parameter. */
     private static final Pattern URL_TOKEN = Pattern.compile("([?&]token=)[^&]*");
 
@@ -24,12 +24,9 @@ final class Secrets {
             String word = token.toLowerCase(Locale.ROOT);
             return word.equals("true") || word.equals("false") ? word : MASK;
         }
-        if (option.isSecret()) {
-            return option.shown(value); // a key password, say
-        }
         if (option == Options.URL && value instanceof String url) {
             return URL_TOKEN.matcher(url).replaceAll("$1" + MASK);
         }
-        return Settings.show(value);
+        return Settings.show(option, value); // a secret option (a password) masked there
     }
 }

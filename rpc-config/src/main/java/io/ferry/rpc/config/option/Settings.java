@@ -114,9 +114,9 @@ public final class Settings {
         return sb.append('}').toString();
     }
 
-    /** A value as a person reads it: a Duration in milliseconds rather than ISO-8601. */
-    static String show(Object value) {
-        return value instanceof java.time.Duration d ? d.toMillis() + " ms" : String.valueOf(value);
+    /** A value as a person reads it: a Duration in milliseconds rather than ISO-8601, a secret as ****. */
+    static String show(Option<?> option, Object value) {
+        return value instanceof java.time.Duration d ? d.toMillis() + " ms" : option.show(value);
     }
 
     /** Where a setting came from; "code" for a builder, which gives no place. */

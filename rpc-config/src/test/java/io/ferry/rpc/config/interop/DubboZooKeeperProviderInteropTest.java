@@ -5,6 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -33,12 +34,25 @@ class DubboZooKeeperProviderInteropTest {
 
     @Test
     void aFerryConsumerFindsAndCallsADubboProviderThroughZooKeeper() throws Exception {
+        runScenario();
+    }
+
+    @Test
+    void withTheSameUsernameAndPasswordAFerryConsumerFindsAndCallsADubboProvider() throws Exception {
+        String output = runScenario("credentials");
+        assertTrue(output.contains("SCENARIO a client without credentials cannot list"), output);
+    }
+
+    /** Runs the scenario in its own network namespace; returns its own lines once it passed. */
+    private String runScenario(String... args) throws Exception {
         assumeTrue(canUnshareNetwork(), "needs root to create a network namespace (unshare -n)");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path log = tmp.resolve("scenario.log");
-        Process scenario = new ProcessBuilder("unshare", "-n", "--", "sh", "-c", "ip link set lo up && exec \"$@\"",
-                "scenario", java, "-Xmx512m", "-cp", System.getProperty("java.class.path"),
-                DubboZooKeeperProviderScenario.class.getName())
+        List<String> command = new ArrayList<>(List.of("unshare", "-n", "--", "sh", "-c",
+                "ip link set lo up && exec \"$@\"", "scenario", java, "-Xmx512m", "-cp",
+                System.getProperty("java.class.path"), DubboZooKeeperProviderScenario.class.getName()));
+        command.addAll(List.of(args));
+        Process scenario = new ProcessBuilder(command)
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         boolean finished = scenario.waitFor(120, TimeUnit.SECONDS);
         if (!finished) {
@@ -53,5 +67,6 @@ class DubboZooKeeperProviderInteropTest {
         assertTrue(output.contains("SCENARIO dubbo exported [dubbo://127.0.0.1:"), "registered on loopback:\n" + output);
         assertTrue(lines.contains("SCENARIO token: found in ZooKeeper and sent; a wrong one refused as FORBIDDEN"),
                 output);
+        return output;
     }
 }

@@ -16,20 +16,30 @@ import org.apache.dubbo.config.ProtocolConfig;
 import org.apache.dubbo.config.ServiceConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.dubbo.rpc.model.FrameworkModel;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.ZooKeeper;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Run inside a network namespace whose only interface is loopback (see DubboZooKeeperProviderInteropTest): a
  * stock Dubbo 3.3.6 provider registers in an embedded ZooKeeper, and a Ferry consumer finds it there and calls it,
  * a service that asks for a token included.
  * A Dubbo provider will not register a loopback address while the host has another one; here it has none, so
- * every byte stays on 127.0.0.1. Exits 0 when every check passes.
+ * every byte stays on 127.0.0.1. With the argument {@code credentials} both sides use the same ZooKeeper username
+ * and password, and the Dubbo provider's nodes are checked to be closed to a client without them. Exits 0 when every
+ * check passes.
  */
 public final class DubboZooKeeperProviderScenario {
+    private static final String USERNAME = "shop";
+    private static final String PASSWORD = "s3cret-Pa55";
+
     public static void main(String[] args) throws Exception {
+        boolean credentials = args.length > 0 && args[0].equals("credentials");
         EmbeddedZooKeeper zk = EmbeddedZooKeeper.start("127.0.0.1", 0, Duration.ofMillis(500));
         FrameworkModel framework = new FrameworkModel();
         Ferry ferry = null;
@@ -49,14 +59,25 @@ public final class DubboZooKeeperProviderScenario {
             org.apache.dubbo.config.RegistryConfig registry = new org.apache.dubbo.config.RegistryConfig(
                     "zookeeper://127.0.0.1:" + zk.port());
             registry.setTimeout(10_000);
+            if (credentials) {
+                registry.setUsername(USERNAME);
+                registry.setPassword(PASSWORD);
+            }
             DubboBootstrap.newInstance(framework).application(application).registry(registry).protocol(protocol)
                     .service(service).service(demo).start();
             System.out.println("SCENARIO dubbo exported " + service.getExportedUrls());
 
+            if (credentials) {
+                checkClosedToOthers(zk);
+            }
             Path cache = Files.createTempDirectory("ferry-scenario").resolve("registry.cache");
+            RegistryOptions.Builder options = RegistryOptions.builder().address("127.0.0.1", zk.port())
+                    .cacheFile(cache);
+            if (credentials) {
+                options.credentials(USERNAME, PASSWORD);
+            }
             ferry = Ferry.builder().application(ApplicationConfig.of("ferry-zk-consumer")).shutdownHook(false)
-                    .registry(RegistryConfig.of(RegistryOptions.builder().address("127.0.0.1", zk.port())
-                            .cacheFile(cache).build()))
+                    .registry(RegistryConfig.of(options.build()))
                     .build();
             UserService users = ferry.reference(ReferenceConfig.builder(UserService.class)
                     .timeout(Duration.ofSeconds(5)).build());
@@ -100,6 +121,24 @@ public final class DubboZooKeeperProviderScenario {
             check(!e.getMessage().contains("guess"), "no token echoed: " + e.getMessage());
         }
         System.out.println("SCENARIO token: found in ZooKeeper and sent; a wrong one refused as FORBIDDEN");
+    }
+
+    /** The Dubbo provider's nodes: listed and deleted only with the credentials. */
+    private static void checkClosedToOthers(EmbeddedZooKeeper zk) throws Exception {
+        String providers = "/dubbo/" + UserService.class.getName() + "/providers";
+        CountDownLatch connected = new CountDownLatch(1);
+        ZooKeeper anyone = new ZooKeeper(zk.connectString(), 4000, e -> connected.countDown());
+        try {
+            check(connected.await(10, TimeUnit.SECONDS), "a plain client connects");
+            try {
+                anyone.getChildren(providers, false);
+                check(false, "a client without credentials lists the Dubbo provider");
+            } catch (KeeperException.NoAuthException expected) {
+                System.out.println("SCENARIO a client without credentials cannot list " + providers);
+            }
+        } finally {
+            anyone.close();
+        }
     }
 
     private static void check(boolean ok, String what) {

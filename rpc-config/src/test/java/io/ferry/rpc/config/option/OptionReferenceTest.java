@@ -89,6 +89,8 @@ class OptionReferenceTest {
                 "clientAuth: by trust: require with a server trust collection, else none",
                 "clientKeyCertChainPath: none", "clientPrivateKeyPath: none", "clientKeyPassword: none",
                 "clientTrustCertCollectionPath: the JVM's trusted CAs", "address: none",
-                "file: ~/.ferry/registry-{application}-{host}-{port}.cache"), notValues);
+                "file: ~/.ferry/registry-{application}-{host}-{port}.cache", "username: none", "password: none",
+                "zookeeperTrustCertCollectionPath: the JVM's trusted CAs", "zookeeperKeyCertChainPath: none"),
+                notValues);
     }
 }

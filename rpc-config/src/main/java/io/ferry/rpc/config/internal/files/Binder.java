@@ -9,6 +9,7 @@ import io.ferry.rpc.config.RegistryConfig;
 import io.ferry.rpc.config.ServiceConfig;
 import io.ferry.rpc.config.SslConfig;
 import io.ferry.rpc.option.Option;
+import io.ferry.rpc.option.OptionValues;
 import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.config.option.Settings;
 
@@ -37,12 +38,21 @@ final class Binder {
             }
             return null;
         }
+        OptionValues settings = OptionValues.none();
+        for (Option<?> option : s.options()) {
+            if (option != Options.REGISTRY_ADDRESS) {
+                settings = with(settings, option, s.get(option));
+            }
+        }
         try {
-            return RegistryConfig.of(address, s.get(Options.SESSION_TIMEOUT),
-                    s.get(Options.REGISTRY_CONNECTION_TIMEOUT), s.get(Options.REGISTRY_FILE));
+            return RegistryConfig.of(address, settings);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(s.setting(Options.REGISTRY_ADDRESS).where() + ": " + e.getMessage(), e);
         }
+    }
+
+    private static <T> OptionValues with(OptionValues values, Option<T> option, Object value) {
+        return values.with(option, option.type().cast(value));
     }
 
     static ConsumerConfig consumer(Settings s) {

@@ -139,8 +139,6 @@ final class XmlVocabulary {
         UNSUPPORTED_DUBBO.put("transporter", "Netty is the only transport");
         UNSUPPORTED_DUBBO.put("codec", "Ferry speaks the dubbo protocol only");
         UNSUPPORTED_DUBBO.put("charset", "names are UTF-8 on the wire");
-        UNSUPPORTED_DUBBO.put("username", "no ZooKeeper authentication yet");
-        UNSUPPORTED_DUBBO.put("password", "no ZooKeeper authentication yet");
         UNSUPPORTED_DUBBO.put("default", "one registry, one protocol per file");
         UNSUPPORTED_DUBBO.put("telnet", "no telnet console");
         UNSUPPORTED_DUBBO.put("qos-enable", "no QoS console");

@@ -1,0 +1,131 @@
+package io.ferry.rpc.config.interop;
+
+import io.ferry.rpc.config.ApplicationConfig;
+import io.ferry.rpc.config.Ferry;
+import io.ferry.rpc.config.ProtocolConfig;
+import io.ferry.rpc.config.ServiceConfig;
+import io.ferry.rpc.config.fixtures.UserService;
+import io.ferry.rpc.config.fixtures.UserServiceImpl;
+import io.ferry.rpc.registry.EmbeddedZooKeeper;
+import io.ferry.rpc.registry.RegistryOptions;
+import org.apache.dubbo.config.ReferenceConfig;
+import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.ACL;
+import org.apache.zookeeper.data.Id;
+import org.apache.zookeeper.server.auth.DigestAuthenticationProvider;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A stock Apache Dubbo 3.3.6 consumer with a registry username and password finds a Ferry provider holding the same
+ * credentials through ZooKeeper and calls it; both give their nodes the same ACL.
+ */
+class DubboRegistryCredentialsInteropTest {
+    private static final String USERNAME = "shop";
+    private static final String PASSWORD = "s3cret-Pa55";
+    private static final String SERVICE_PATH = "/dubbo/" + UserService.class.getName();
+
+    @TempDir
+    static Path tmp;
+    private static EmbeddedZooKeeper zk;
+    private static Ferry ferry;
+    private static DubboBootstrap dubbo;
+    private static UserService users;
+
+    @BeforeAll
+    static void start() {
+        DubboLoopback.ignoreOtherInterfaces();
+        System.setProperty("dubbo.application.service-discovery.migration", "FORCE_INTERFACE");
+        zk = EmbeddedZooKeeper.start("127.0.0.1", 0, Duration.ofMillis(500));
+        ferry = Ferry.builder().application(ApplicationConfig.of("ferry-provider"))
+                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build())
+                .registry(io.ferry.rpc.config.RegistryConfig.of(RegistryOptions.builder()
+                        .address("127.0.0.1", zk.port()).credentials(USERNAME, PASSWORD)
+                        .cacheFile(tmp.resolve("p.cache")).build()))
+                .build();
+        ferry.export(ServiceConfig.builder(UserService.class, new UserServiceImpl()).build());
+
+        org.apache.dubbo.config.RegistryConfig registry = new org.apache.dubbo.config.RegistryConfig(
+                "zookeeper://127.0.0.1:" + zk.port());
+        registry.setUsername(USERNAME);
+        registry.setPassword(PASSWORD);
+        registry.setTimeout(10_000);
+        ReferenceConfig<UserService> reference = new ReferenceConfig<>();
+        reference.setInterface(UserService.class);
+        reference.setTimeout(5000);
+        reference.setRetries(0);
+        dubbo = DubboBootstrap.newInstance();
+        dubbo.application(DubboLoopback.application("dubbo-zk-consumer")).registry(registry).reference(reference)
+                .start();
+        users = reference.get();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (dubbo != null) {
+            dubbo.destroy();
+        }
+        if (ferry != null) {
+            ferry.close();
+        }
+        if (zk != null) {
+            zk.close();
+        }
+        System.clearProperty("dubbo.application.service-discovery.migration");
+    }
+
+    @Test
+    void aDubboConsumerWithTheCredentialsFindsAndCallsTheFerryProvider() throws Exception {
+        assertEquals("hello zk", users.hello("zk"));
+        assertEquals(UserServiceImpl.user(2), users.getUser(2));
+    }
+
+    @Test
+    void dubboAndFerryGiveTheirNodesTheSameAclAndNothingToOthers() throws Exception {
+        List<ACL> creatorAll = List.of(new ACL(ZooDefs.Perms.ALL,
+                new Id("digest", DigestAuthenticationProvider.generateDigest(USERNAME + ":" + PASSWORD))));
+        ZooKeeper owner = raw(USERNAME + ":" + PASSWORD);
+        ZooKeeper anyone = raw(null);
+        try {
+            List<String> dubbosNodes = Awaitility.await("the Dubbo consumer's node").atMost(Duration.ofSeconds(15))
+                    .until(() -> owner.getChildren(SERVICE_PATH + "/consumers", false), l -> !l.isEmpty());
+            assertEquals(creatorAll, owner.getACL(SERVICE_PATH + "/consumers/" + dubbosNodes.get(0), null),
+                    "Dubbo's node");
+            assertEquals(creatorAll, owner.getACL(SERVICE_PATH + "/consumers", null), "Dubbo's parent");
+            String ferrysNode = owner.getChildren(SERVICE_PATH + "/providers", false).get(0);
+            assertEquals(creatorAll, owner.getACL(SERVICE_PATH + "/providers/" + ferrysNode, null), "Ferry's node");
+            assertThrows(KeeperException.NoAuthException.class,
+                    () -> anyone.getChildren(SERVICE_PATH + "/providers", false));
+        } finally {
+            owner.close();
+            anyone.close();
+        }
+    }
+
+    private static ZooKeeper raw(String credentials) throws Exception {
+        CountDownLatch connected = new CountDownLatch(1);
+        ZooKeeper raw = new ZooKeeper(zk.connectString(), 4000, e -> connected.countDown());
+        assertTrue(connected.await(10, TimeUnit.SECONDS));
+        if (credentials != null) {
+            raw.addAuthInfo("digest", credentials.getBytes(StandardCharsets.UTF_8));
+        }
+        return raw;
+    }
+}
