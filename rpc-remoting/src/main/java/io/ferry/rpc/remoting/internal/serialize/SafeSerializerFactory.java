@@ -54,12 +54,14 @@ public final class SafeSerializerFactory extends SerializerFactory {
     @Override
     public Class<?> loadSerializedClass(String className) throws ClassNotFoundException {
         if (!allowed.allows(className)) {
-            throw new ClassNotFoundException("class not allowed for deserialization: " + className);
+            throw new ClassNotFoundException("class not allowed for deserialization: "
+                    + AllowedClasses.shown(className));
         }
         Class<?> loaded = super.loadSerializedClass(className);
         if (loaded == java.util.HashMap.class && !"java.util.HashMap".equals(className)) {
             // hessian-lite's own deny list answers HashMap for a class it refuses: refuse it loudly instead
-            throw new ClassNotFoundException("class refused by hessian-lite's deny list: " + className);
+            throw new ClassNotFoundException("class refused by hessian-lite's deny list: "
+                    + AllowedClasses.shown(className));
         }
         return loaded;
     }
@@ -110,12 +112,12 @@ public final class SafeSerializerFactory extends SerializerFactory {
             try {
                 loadSerializedClass(element);
             } catch (ClassNotFoundException | LinkageError e) {
-                throw new HessianProtocolException("class not found: " + element);
+                throw new HessianProtocolException("class not found: " + AllowedClasses.shown(element));
             }
         }
         Deserializer raw = super.getDeserializer(type);
         if (raw == null) {
-            throw new HessianProtocolException("class not found: " + type);
+            throw new HessianProtocolException("class not found: " + AllowedClasses.shown(type));
         }
         Deserializer guarded = GuardedDeserializer.wrap(raw);
         byName.put(type, guarded);
