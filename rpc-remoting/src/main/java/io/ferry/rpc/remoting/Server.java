@@ -8,6 +8,7 @@ import io.ferry.rpc.remoting.internal.server.BusinessPools;
 import io.ferry.rpc.remoting.internal.server.ServerHandler;
 import io.ferry.rpc.remoting.internal.service.ProviderService;
 import io.ferry.rpc.remoting.internal.server.ProviderChain;
+import io.ferry.rpc.remoting.internal.server.ProviderLogs;
 import io.ferry.rpc.Invoker;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.internal.service.ServiceSchema;
@@ -74,8 +75,9 @@ public final class Server implements AutoCloseable {
         try {
             InetSocketAddress bind = options.host() == null
                     ? new InetSocketAddress(options.port()) : new InetSocketAddress(options.host(), options.port());
+            ProviderLogs logs = new ProviderLogs(ticker);
             this.handler = new ServerHandler(services, pools, options.dispatcher(),
-                    options.payloadBytes(), channels, options.accepts(), ticker);
+                    options.payloadBytes(), channels, options.accepts(), ticker, logs);
             long idleNanos = 3 * options.heartbeat().toNanos();
             PartialFrames partialFrames = new PartialFrames(options.frameTimeout().toNanos(),
                     options.partialFrameBudgetBytes());
@@ -84,7 +86,7 @@ public final class Server implements AutoCloseable {
                 protected void initChannel(Channel ch) {
                     ch.pipeline().addLast("idle", new IdleStateHandler(idleNanos, 0, 0, TimeUnit.NANOSECONDS))
                             .addLast("decoder", new FrameDecoder(FrameDecoder.Side.PROVIDER, options.payloadBytes(),
-                                    partialFrames))
+                                    partialFrames, logs.frames()))
                             .addLast("handler", handler);
                 }
             });

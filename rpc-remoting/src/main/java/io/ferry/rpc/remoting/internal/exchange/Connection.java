@@ -18,8 +18,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelPromise;
 import io.ferry.rpc.remoting.internal.transport.CoalescingWriter;
 import io.netty.util.Timer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.ferry.rpc.remoting.internal.log.PeerLog;
 
 import java.time.Duration;
 import java.util.Map;
@@ -40,7 +39,8 @@ import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
  * spent unwritable and the heartbeat's round trip are measured on the client's {@link Ticker}. Thread-safe.
  */
 public final class Connection {
-    private static final Logger log = LoggerFactory.getLogger(Connection.class);
+    /** A provider may answer ids it was never sent: limited, even at DEBUG. */
+    private static final PeerLog LATE = new PeerLog(Connection.class, Ticker.system());
 
     private final Channel channel;
     private final String peer;
@@ -247,7 +247,7 @@ public final class Connection {
     void onResponse(InboundFrame frame) {
         PendingCall call = pending.remove(frame.id());
         if (call == null) {
-            log.debug("{}: answer to request {} arrived after its call ended", peer, frame.id());
+            LATE.debug("{}: answer to request {} arrived after its call ended", peer, frame.id());
             frame.release();
             return;
         }

@@ -1,4 +1,4 @@
-package io.ferry.rpc.remoting.internal.server;
+package io.ferry.rpc.remoting.internal.log;
 
 import io.ferry.rpc.Ticker;
 
