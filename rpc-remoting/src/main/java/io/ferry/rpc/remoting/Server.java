@@ -11,6 +11,7 @@ import io.ferry.rpc.remoting.internal.tls.TlsContext;
 import io.ferry.rpc.remoting.internal.tls.TlsReloader;
 import io.ferry.rpc.remoting.internal.service.ProviderService;
 import io.ferry.rpc.remoting.internal.server.ProviderChain;
+import io.ferry.rpc.remoting.internal.server.ProviderLogs;
 import io.ferry.rpc.Invoker;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.internal.service.ServiceSchema;
@@ -89,8 +90,9 @@ public final class Server implements AutoCloseable {
         try {
             InetSocketAddress bind = options.host() == null
                     ? new InetSocketAddress(options.port()) : new InetSocketAddress(options.host(), options.port());
+            ProviderLogs logs = new ProviderLogs(ticker);
             this.handler = new ServerHandler(services, pools, options.dispatcher(),
-                    options.payloadBytes(), channels, options.accepts(), ticker);
+                    options.payloadBytes(), channels, options.accepts(), ticker, logs);
             long idleNanos = 3 * options.heartbeat().toNanos();
             PartialFrames partialFrames = new PartialFrames(options.frameTimeout().toNanos(),
                     options.partialFrameBudgetBytes());
@@ -102,7 +104,7 @@ public final class Server implements AutoCloseable {
                         tlsPipeline.addTo(ch.pipeline());
                     }
                     ch.pipeline().addLast("decoder", new FrameDecoder(FrameDecoder.Side.PROVIDER, options.payloadBytes(),
-                                    partialFrames))
+                                    partialFrames, logs.frames()))
                             .addLast("handler", handler);
                 }
             });

@@ -64,6 +64,7 @@ class ProviderRobustnessTest {
     }
 
     private final AtomicInteger invocations = new AtomicInteger();
+    private volatile Map<String, Object> lastAttachments;
     private Server server;
     @RegisterExtension
     final ClientExtension clients = new ClientExtension();
@@ -73,6 +74,7 @@ class ProviderRobustnessTest {
         server = Server.start(ServerOptions.builder().host("127.0.0.1").port(0).threads(4).build());
         server.export(ServiceExport.of(Greeter.class, invocation -> {
             invocations.incrementAndGet();
+            lastAttachments = invocation.attachments();
             Object[] args = invocation.arguments();
             return CompletableFuture.completedFuture(Result.of(switch (invocation.method().getName()) {
                 case "hello" -> "hello " + args[0];
@@ -285,6 +287,88 @@ class ProviderRobustnessTest {
         RawPeer.Answer answer = send(body);
         assertEquals(RpcStatus.BAD_REQUEST.wireCode(), answer.status());
         assertEquals(0, invocations.get());
+    }
+
+    @Test
+    void collidingListAttachmentKeysAreRefusedAtTheFirstKey() throws Exception {
+        // the report's 24,000 one-element lists sharing one hash code, as attachment keys: 13.8 s of CPU before
+        byte[] body = RawPeer.body(GREETER, "describe", "Ljava/lang/Object;", (h, buf) -> {
+            h.writeObject("fine");
+            HostileValues.writeMap(h, HostileValues.collidingLists(24_000), "v");
+        });
+        RawPeer.Answer answer = send(body);
+        assertEquals(RpcStatus.BAD_REQUEST.wireCode(), answer.status());
+        assertTrue(answer.message().contains("attachments: key 0 is a java.util.ArrayList, refused before it is"
+                + " hashed"), answer.message());
+        assertEquals(0, invocations.get());
+        assertStillServing();
+    }
+
+    @Test
+    void keysThatCountTheirHashingAreNeverHashedInAttachmentsOrInAMapArgument() throws Exception {
+        restartWith(ClassAllowList.ofClasses(HostileValues.CountingList.class),
+                invocation -> CompletableFuture.completedFuture(Result.of("ran")));
+        List<Object> keys = HostileValues.collidingCountingLists(24_000);
+        byte[] inAttachments = RawPeer.body(GREETER, "describe", "Ljava/lang/Object;", (h, buf) -> {
+            h.writeObject("fine");
+            HostileValues.writeMap(h, keys, "v");
+        });
+        byte[] inArgument = RawPeer.body(GREETER, "describe", "Ljava/lang/Object;", (h, buf) -> {
+            HostileValues.writeMap(h, keys, "v");
+            h.writeObject(RawPeer.attachments());
+        });
+        HostileValues.CountingList.CALLS.set(0);
+        RawPeer.Answer attachments = send(inAttachments);
+        RawPeer.Answer argument = send(inArgument);
+        assertEquals(RpcStatus.BAD_REQUEST.wireCode(), attachments.status());
+        assertEquals(RpcStatus.BAD_REQUEST.wireCode(), argument.status());
+        assertTrue(argument.message().contains("as key 0 of a java.util.HashMap is refused before it is hashed"),
+                argument.message());
+        assertEquals(0, HostileValues.CountingList.CALLS.get(), "the provider hashed or compared no key");
+        assertStillServing();
+    }
+
+    @Test
+    void backReferencedListKeysOf31And64LevelsAreRefusedByTheDecodeBudget() throws Exception {
+        for (int levels : new int[] {31, 64}) {
+            List<Object> key = HostileValues.backReferencedLists(levels);
+            byte[] body = RawPeer.body(GREETER, "describe", "Ljava/lang/Object;", (h, buf) -> {
+                h.writeObject("fine");
+                HostileValues.writeMap(h, List.of(key), "v");
+            });
+            byte[] plain = RawPeer.body(GREETER, "describe", "Ljava/lang/Object;", RawPeer.objects("fine",
+                    RawPeer.attachments("k", "v")));
+            assertTrue(body.length - plain.length < 4 * levels, "the key takes a few bytes a level");
+            RawPeer.Answer answer = send(body);
+            assertEquals(RpcStatus.BAD_REQUEST.wireCode(), answer.status());
+            assertTrue(answer.message().contains("decode budget exceeded") && answer.message().contains(
+                    "DecodeBudget.MAX_VALUES"), answer.message());
+            assertStillServing();
+        }
+        assertEquals(2, invocations.get(), "only the calls that checked the provider still serves");
+    }
+
+    @Test
+    void aSetArgumentOfCollidingListsIsRefusedAtItsFirstElement() throws Exception {
+        byte[] body = RawPeer.body(GREETER, "describe", "Ljava/lang/Object;", (h, buf) -> {
+            HostileValues.writeHashSet(h, HostileValues.collidingLists(24_000));
+            h.writeObject(RawPeer.attachments());
+        });
+        RawPeer.Answer answer = send(body);
+        assertEquals(RpcStatus.BAD_REQUEST.wireCode(), answer.status());
+        assertTrue(answer.message().contains("a java.util.ArrayList as key 0 of a java.util.HashSet"),
+                answer.message());
+        assertEquals(0, invocations.get());
+        assertStillServing();
+    }
+
+    @Test
+    void objectAttachmentsOfADubbo3PeerStillArrive() throws Exception {
+        RawPeer.Answer answer = send(describeWith("fine", RawPeer.attachments("item", new Greeter.Item("a", 1),
+                "count", 3)));
+        assertEquals(20, answer.status());
+        assertEquals(new Greeter.Item("a", 1), lastAttachments.get("item"));
+        assertEquals(3, lastAttachments.get("count"));
     }
 
     @Test

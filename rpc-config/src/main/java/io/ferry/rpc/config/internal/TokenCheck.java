@@ -1,5 +1,6 @@
 package io.ferry.rpc.config.internal;
 
+import io.ferry.rpc.spi.LogLimiter;
 import io.ferry.rpc.Filter;
 import io.ferry.rpc.Invocation;
 import io.ferry.rpc.Invoker;

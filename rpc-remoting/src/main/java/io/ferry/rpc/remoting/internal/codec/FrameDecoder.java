@@ -1,13 +1,13 @@
 package io.ferry.rpc.remoting.internal.codec;
 
 import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.Ticker;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.util.concurrent.Future;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.ferry.rpc.remoting.internal.log.PeerLog;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -34,7 +34,8 @@ import java.util.concurrent.TimeUnit;
  * comes from the channel's event loop, so an {@code EmbeddedChannel} with a mock ticker tests it.
  */
 public final class FrameDecoder extends ByteToMessageDecoder {
-    private static final Logger log = LoggerFactory.getLogger(FrameDecoder.class);
+    /** For decoders made without a server's logs (the consumer's): one limit for the whole process. */
+    private static final PeerLog SHARED_LOG = new PeerLog(FrameDecoder.class, Ticker.system());
 
     /** Which end of the connection this decoder serves. */
     public enum Side { PROVIDER, CONSUMER }
@@ -42,6 +43,8 @@ public final class FrameDecoder extends ByteToMessageDecoder {
     private final Side side;
     private final int payloadLimit;
     private final PartialFrames limits;
+    /** Every line here is about a peer's bytes: limited, as the peer chooses how many. */
+    private final PeerLog log;
     private long bytesToSkip;
     /** Event-loop time of the first byte of the frame still incomplete; -1 when none is. */
     private long partialSinceNanos = -1;
@@ -55,9 +58,15 @@ public final class FrameDecoder extends ByteToMessageDecoder {
     }
 
     public FrameDecoder(Side side, int payloadLimit, PartialFrames limits) {
+        this(side, payloadLimit, limits, SHARED_LOG);
+    }
+
+    /** {@code log}: where the lines about refused frames go, a server's own. */
+    public FrameDecoder(Side side, int payloadLimit, PartialFrames limits, PeerLog log) {
         this.side = side;
         this.payloadLimit = payloadLimit;
         this.limits = limits;
+        this.log = log;
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.ferry.rpc.remoting.internal.codec;
 
 import com.alibaba.com.caucho.hessian.io.Hessian2Output;
 import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.remoting.internal.log.WireText;
 import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -159,15 +160,20 @@ public final class FrameEncoder {
         }
     }
 
-    /** An error answer: a status other than OK and one string body, in hessian2. */
+    /**
+     * An error answer: a status other than OK and one string body, in hessian2. The message often quotes the request
+     * (a service or class name): its control characters are escaped ({@link WireText}), so that the consumer, which
+     * may well log it, gets no forged line.
+     */
     public static ByteBuf errorResponse(ByteBufAllocator alloc, long id, RpcStatus status, String message) {
         return errorResponse(alloc, id, status.wireCode(), message);
     }
 
     public static ByteBuf errorResponse(ByteBufAllocator alloc, long id, byte status, String message) {
+        String text = WireText.escape(message);
         try {
             return encode(alloc, Frame.HESSIAN2, status, id, SafeSerializerFactory.jdkOnly(), Integer.MAX_VALUE,
-                    out -> out.writeString(message));
+                    out -> out.writeString(text));
         } catch (IOException e) {
             throw new IllegalStateException("cannot encode a string", e);
         }

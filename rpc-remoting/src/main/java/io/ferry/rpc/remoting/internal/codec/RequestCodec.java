@@ -8,6 +8,7 @@ import io.ferry.rpc.remoting.internal.service.MethodSchema;
 
 import java.io.IOException;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -94,19 +95,37 @@ public final class RequestCodec {
         return arguments;
     }
 
-    /** The attachments map; a missing map (some peers send none) reads as empty. */
-    @SuppressWarnings("unchecked")
+    /**
+     * The attachments map; a missing map (some peers send none) reads as empty. Keys must be strings, as Dubbo writes
+     * them: any other key is refused as soon as it is read, before anything hashes it (a list's hash walks all it
+     * holds, and colliding ones make a HashMap quadratic). Values are read like arguments, under the same allow-list
+     * and decode budget, so a Dubbo 3 peer's object attachments still arrive.
+     */
     public static Map<String, Object> readAttachments(Hessian2Input in) throws IOException {
         if (in.isEnd()) {
             return Collections.emptyMap();
         }
-        Object map = in.readObject(Map.class);
-        if (map == null) {
+        int tag = in.readMapStart();
+        if (tag == 'N') {
             return Collections.emptyMap();
         }
-        if (!(map instanceof Map)) {
-            throw new IOException("attachments: expected a map, got " + map.getClass().getName());
+        if (tag == 'M') {
+            in.readType(); // a typed map: the attachments are a HashMap whatever the sender's class was
+        } else if (tag != 'H') {
+            throw new IOException("attachments: expected a map, got hessian tag 0x" + Integer.toHexString(tag));
         }
-        return (Map<String, Object>) map;
+        Map<String, Object> attachments = new HashMap<>();
+        in.addRef(attachments); // as hessian's own map reader does, so that later back-references keep their numbers
+        for (int position = 0; !in.isEnd(); position++) {
+            Object key = in.readObject();
+            if (!(key instanceof String name)) {
+                throw new IOException("attachments: key " + position + " is a "
+                        + (key == null ? "null" : key.getClass().getName())
+                        + ", refused before it is hashed (attachment keys are strings)");
+            }
+            attachments.put(name, in.readObject());
+        }
+        in.readMapEnd();
+        return attachments;
     }
 }

@@ -6,15 +6,19 @@ import io.ferry.rpc.remoting.internal.codec.InboundFrame;
 import io.ferry.rpc.remoting.internal.codec.OversizeResponse;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.ferry.rpc.Ticker;
+import io.ferry.rpc.remoting.internal.log.ConnectionErrors;
+import io.ferry.rpc.remoting.internal.log.PeerLog;
 
 /**
  * The consumer end of one connection, on its IO thread: routes answers to their pending calls, answers a peer's
  * heartbeat, honours readonly/writeable events, and fails every pending call when the channel closes.
  */
 public final class ClientHandler extends ChannelInboundHandlerAdapter {
-    private static final Logger log = LoggerFactory.getLogger(ClientHandler.class);
+    // a provider chooses how often these happen; limited for the whole process, on the system ticker
+    private static final PeerLog PROVIDER_FRAMES = new PeerLog(ClientHandler.class, Ticker.system());
+    private static final PeerLog ERRORS = new PeerLog(ClientHandler.class, Ticker.system());
+    private static final PeerLog RESETS = new PeerLog(ClientHandler.class, Ticker.system());
 
     private Connection connection;
 
@@ -39,7 +43,8 @@ public final class ClientHandler extends ChannelInboundHandlerAdapter {
             } else if (frame.isEvent()) {
                 connection.onHeartbeatAnswer(frame.id()); // an answer to a heartbeat, perhaps the readiness ping
             } else {
-                log.warn("{}: provider sent a request (callbacks are not supported), ignored", connection.peer());
+                PROVIDER_FRAMES.warn("{}: provider sent a request (callbacks are not supported), ignored",
+                        connection.peer());
             }
         } finally {
             frame.release();
@@ -54,7 +59,7 @@ public final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
         String event = ErrorBodies.readString(frame.serialization(), frame.body());
         if ("R".equals(event)) {
-            log.info("{}: provider announced it is shutting down (readonly)", connection.peer());
+            PROVIDER_FRAMES.info("{}: provider announced it is shutting down (readonly)", connection.peer());
             connection.readonly(true);
         } else if ("W".equals(event)) {
             connection.readonly(false);
@@ -81,9 +86,17 @@ public final class ClientHandler extends ChannelInboundHandlerAdapter {
         super.channelInactive(ctx);
     }
 
+    /** A reset by the provider is only DEBUG: the connection's slot reconnects, and the call fails anyway. */
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        log.warn("{}: closing after an error: {}", ctx.channel().remoteAddress(), cause.toString());
+        if (ConnectionErrors.isPeerGone(cause)) {
+            RESETS.debug("{}: closed by the provider: {}", ctx.channel().remoteAddress(), cause.toString());
+        } else if (ConnectionErrors.isHandshakeFailure(cause)) {
+            // the connect attempt fails with the reason, in words, and the slot reports it: no second line here
+            RESETS.debug("{}: TLS handshake failed: {}", ctx.channel().remoteAddress(), cause.toString());
+        } else {
+            ERRORS.warn("{}: closing after an error: {}", ctx.channel().remoteAddress(), cause.toString());
+        }
         ctx.close();
     }
 }

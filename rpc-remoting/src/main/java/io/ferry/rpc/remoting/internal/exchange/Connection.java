@@ -18,8 +18,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelPromise;
 import io.ferry.rpc.remoting.internal.transport.CoalescingWriter;
 import io.netty.util.Timer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.ferry.rpc.remoting.internal.log.PeerLog;
 
 import java.time.Duration;
 import java.util.Map;
@@ -30,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import io.netty.util.Timeout;
 import io.ferry.rpc.remoting.internal.codec.ErrorBodies;
+import io.ferry.rpc.remoting.internal.log.WireText;
 import io.ferry.rpc.remoting.internal.codec.Frame;
 import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
 
@@ -42,7 +42,8 @@ import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
  * spent unwritable and the heartbeat's round trip are measured on the client's {@link Ticker}. Thread-safe.
  */
 public final class Connection {
-    private static final Logger log = LoggerFactory.getLogger(Connection.class);
+    /** A provider may answer ids it was never sent: limited, even at DEBUG. */
+    private static final PeerLog LATE = new PeerLog(Connection.class, Ticker.system());
 
     private final Channel channel;
     private final String peer;
@@ -252,7 +253,7 @@ public final class Connection {
             return;
         }
         if (call == null) {
-            log.debug("{}: answer to request {} arrived after its call ended", peer, frame.id());
+            LATE.debug("{}: answer to request {} arrived after its call ended", peer, frame.id());
             frame.release();
             return;
         }
@@ -277,7 +278,7 @@ public final class Connection {
             frame.release();
         }
         if (ready.completeExceptionally(RpcException.notExecuted(RpcStatus.NETWORK, peer
-                + " refused the connection: " + why, null))) {
+                + " refused the connection: " + WireText.escape(why), null))) {
             channel.close();
         }
         return true;

@@ -10,6 +10,7 @@ import io.ferry.rpc.remoting.internal.codec.ErrorBodies;
 import io.ferry.rpc.remoting.internal.codec.Frame;
 import io.ferry.rpc.remoting.internal.codec.InboundFrame;
 import io.ferry.rpc.remoting.internal.codec.ResponseCodec;
+import io.ferry.rpc.remoting.internal.log.WireText;
 import io.ferry.rpc.remoting.internal.serialize.GuardedHessian2Input;
 import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
 import io.netty.util.Timeout;
@@ -78,7 +79,8 @@ final class PendingCall {
             } catch (Throwable t) {
                 // whatever happened while reading, the caller gets an answer
                 result.completeExceptionally(new RpcException(RpcStatus.CLIENT_ERROR,
-                        "cannot read the answer of " + description() + " from " + peer + ": " + t, t));
+                        "cannot read the answer of " + description() + " from " + peer + ": " + WireText.escape(t),
+                        t));
             } finally {
                 frame.release();
             }
@@ -115,8 +117,9 @@ final class PendingCall {
             if (status == RpcStatus.FORBIDDEN) {
                 message = TokenRefusals.readable(message);
             }
+            // the provider's text, escaped: callers log these exceptions
             String text = peer + " answered status " + frame.status() + " to " + description() + ": "
-                    + (message != null ? message : "(no readable message)");
+                    + (message != null ? WireText.escape(message) : "(no readable message)");
             // statuses a provider sends only for requests it never ran (the rest the exception's status decides)
             boolean unrun = status == RpcStatus.BAD_REQUEST || status == RpcStatus.METHOD_NOT_FOUND
                     || (status == RpcStatus.TIMEOUT && message != null
@@ -140,7 +143,8 @@ final class PendingCall {
             }
         } catch (Exception | Error e) {
             result.completeExceptionally(new RpcException(RpcStatus.SERIALIZATION,
-                    "cannot read the answer of " + description() + " from " + peer + ": " + e.getMessage(), e));
+                    "cannot read the answer of " + description() + " from " + peer + ": "
+                            + WireText.escape(e.getMessage()), e));
         }
     }
 }

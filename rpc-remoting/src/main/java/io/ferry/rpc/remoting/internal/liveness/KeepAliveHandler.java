@@ -1,11 +1,11 @@
 package io.ferry.rpc.remoting.internal.liveness;
 
+import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.concurrent.ScheduledFuture;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.ferry.rpc.remoting.internal.log.PeerLog;
 
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -17,7 +17,8 @@ import java.util.function.LongSupplier;
  * that vanished, or a path that silently drops packets); the connection's slot then reconnects.
  */
 public final class KeepAliveHandler extends ChannelInboundHandlerAdapter {
-    private static final Logger log = LoggerFactory.getLogger(KeepAliveHandler.class);
+    /** A provider that goes silent decides how often this is logged: limited for the whole process. */
+    private static final PeerLog SILENT = new PeerLog(KeepAliveHandler.class, Ticker.system());
 
     private final long intervalNanos;
     private final double jitter;
@@ -81,7 +82,7 @@ public final class KeepAliveHandler extends ChannelInboundHandlerAdapter {
         switch (keepAlive.check(clock.getAsLong())) {
             case SEND_HEARTBEAT -> ctx.writeAndFlush(FrameEncoder.heartbeatRequest(ctx.alloc(), ids.next()));
             case CLOSE -> {
-                log.warn("{}: nothing read for {} ms (3 heartbeat intervals); closing to reconnect",
+                SILENT.warn("{}: nothing read for {} ms (3 heartbeat intervals); closing to reconnect",
                         ctx.channel().remoteAddress(), TimeUnit.NANOSECONDS.toMillis(3 * intervalNanos));
                 ctx.close();
                 return;

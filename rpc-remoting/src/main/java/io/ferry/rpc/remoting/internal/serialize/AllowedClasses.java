@@ -2,6 +2,7 @@ package io.ferry.rpc.remoting.internal.serialize;
 
 import com.alibaba.com.caucho.hessian.io.HessianProtocolException;
 import io.ferry.rpc.ClassAllowList;
+import io.ferry.rpc.remoting.internal.log.WireText;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.GenericArrayType;
@@ -158,6 +159,17 @@ public final class AllowedClasses {
         }
     }
 
+    /**
+     * A type name from the stream as messages show it: control characters escaped, and cut at
+     * {@link #MAX_TYPE_NAME}, the longest name this side would accept anyway.
+     */
+    static String shown(String typeName) {
+        if (typeName.length() <= MAX_TYPE_NAME) {
+            return WireText.escape(typeName);
+        }
+        return WireText.escape(typeName.substring(0, MAX_TYPE_NAME)) + "... (" + typeName.length() + " chars)";
+    }
+
     /** A JDK collection or map, including the private implementations in Collections, Arrays and friends. */
     private static boolean isJdkCollection(String name) {
         try {
@@ -235,7 +247,7 @@ public final class AllowedClasses {
         private static final long serialVersionUID = 1L;
 
         ClassNotAllowedException(String className, String remedy) {
-            super("class not allowed for deserialization: " + className + " (" + remedy + ")");
+            super("class not allowed for deserialization: " + shown(className) + " (" + remedy + ")");
         }
     }
 }

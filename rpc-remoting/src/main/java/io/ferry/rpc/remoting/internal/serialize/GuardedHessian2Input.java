@@ -5,10 +5,14 @@ import com.alibaba.com.caucho.hessian.io.HessianProtocolException;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 
+import java.io.IOException;
+import java.util.ArrayList;
+
 /**
- * A hessian2 reader over one frame body that knows how many bytes are left and how deep it is, so that
- * {@link GuardedDeserializer} can refuse a claimed length the body cannot hold and nesting past a bound.
- * Not thread-safe: one per decode.
+ * A hessian2 reader over one frame body that knows how many bytes are left, how deep it is and what it has read,
+ * so that {@link GuardedDeserializer} can refuse a claimed length the body cannot hold, nesting past a bound, and a
+ * body over its {@link DecodeBudget}; and so that maps and sets can tell a key built from back-references
+ * ({@link HashedKeys}). Not thread-safe: one per decode.
  */
 public final class GuardedHessian2Input extends Hessian2Input {
     /** Deepest nesting of objects, lists and maps accepted; far beyond any real value, far below a stack overflow. */
@@ -17,12 +21,14 @@ public final class GuardedHessian2Input extends Hessian2Input {
     private static final int READ_AHEAD = 1024;
 
     private final ByteBuf body;
-    private int depth;
+    private final DecodeBudget budget = new DecodeBudget();
 
     /** Reads {@code body} from its reader index; the buffer's ownership stays with the caller. */
     public GuardedHessian2Input(ByteBuf body, SafeSerializerFactory factory) {
         super(new ByteBufInputStream(body));
         this.body = body;
+        // hessian-lite follows a back-reference inline, as _refs.get(i): the one place to see them all
+        this._refs = new BackReferences(budget);
         setSerializerFactory(factory);
     }
 
@@ -38,42 +44,94 @@ public final class GuardedHessian2Input extends Hessian2Input {
         }
     }
 
+    /** Values read so far, each counted once for every place a back-reference repeats it. */
+    public long valuesRead() {
+        return budget.values();
+    }
+
+    /** Back-references followed so far. */
+    public long backReferencesFollowed() {
+        return budget.backReferences();
+    }
+
+    @Override
+    public int addRef(Object ref) {
+        int index = super.addRef(ref);
+        budget.referenceAdded(index);
+        return index;
+    }
+
     // Every nested value, whichever deserializer reads it, comes back through one of these.
 
     @Override
-    public Object readObject() throws java.io.IOException {
+    public Object readObject() throws IOException {
         enter();
+        Object value;
         try {
-            return super.readObject();
-        } finally {
-            depth--;
+            value = super.readObject();
+        } catch (Throwable t) {
+            abandon();
+            throw t;
         }
+        return exit(value);
     }
 
     @Override
-    public Object readObject(Class cl) throws java.io.IOException {
+    public Object readObject(Class cl) throws IOException {
         enter();
+        Object value;
         try {
-            return super.readObject(cl);
-        } finally {
-            depth--;
+            value = super.readObject(cl);
+        } catch (Throwable t) {
+            abandon();
+            throw t;
         }
+        return exit(value);
     }
 
     @Override
-    public Object readObject(Class cl, Class<?>... expectedTypes) throws java.io.IOException {
+    public Object readObject(Class cl, Class<?>... expectedTypes) throws IOException {
         enter();
+        Object value;
         try {
-            return super.readObject(cl, expectedTypes);
-        } finally {
-            depth--;
+            value = super.readObject(cl, expectedTypes);
+        } catch (Throwable t) {
+            abandon();
+            throw t;
         }
+        return exit(value);
     }
 
     private void enter() throws HessianProtocolException {
-        if (++depth > MAX_DEPTH) {
-            depth--;
+        if (budget.depth() == MAX_DEPTH) {
             throw new HessianProtocolException("value nested deeper than " + MAX_DEPTH + " levels");
+        }
+        budget.open();
+    }
+
+    private Object exit(Object value) throws HessianProtocolException {
+        budget.close();
+        return value;
+    }
+
+    private void abandon() {
+        budget.abandon();
+    }
+
+    /** The reference table, counting the back-references hessian follows through it. */
+    private static final class BackReferences extends ArrayList<Object> {
+        private static final long serialVersionUID = 1L;
+        private final transient DecodeBudget budget;
+
+        BackReferences(DecodeBudget budget) {
+            this.budget = budget;
+        }
+
+        @Override
+        public Object get(int index) {
+            Object value = super.get(index);
+            budget.backReference(index);
+            return value;
         }
     }
 }

@@ -1,11 +1,17 @@
 package io.ferry.rpc.remoting.internal.serialize;
 
+import com.alibaba.com.caucho.hessian.io.AbstractHessianInput;
+import com.alibaba.com.caucho.hessian.io.CollectionDeserializer;
 import com.alibaba.com.caucho.hessian.io.Deserializer;
 import com.alibaba.com.caucho.hessian.io.HessianProtocolException;
+import com.alibaba.com.caucho.hessian.io.MapDeserializer;
 import com.alibaba.com.caucho.hessian.io.Serializer;
 import com.alibaba.com.caucho.hessian.io.SerializerFactory;
 
+import java.io.IOException;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -15,6 +21,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *       (hessian-lite on its own swallows a class it cannot load and quietly builds a HashMap instead);</li>
  *   <li>every deserializer it hands out is wrapped in a {@link GuardedDeserializer}, which checks claimed lengths
  *       against the bytes present and bounds the nesting depth;</li>
+ *   <li>maps and sets check each key before they hash it ({@link GuardedMapDeserializer},
+ *       {@link GuardedSetDeserializer}, {@link HashedKeys}), hessian-lite's fallback HashMap reader included;</li>
  *   <li>Throwables and stack trace elements travel through their public API ({@link ThrowableSerializer}), so
  *       exceptions cross the wire on JDK 17+ without {@code --add-opens}.</li>
  * </ul>
@@ -46,12 +54,14 @@ public final class SafeSerializerFactory extends SerializerFactory {
     @Override
     public Class<?> loadSerializedClass(String className) throws ClassNotFoundException {
         if (!allowed.allows(className)) {
-            throw new ClassNotFoundException("class not allowed for deserialization: " + className);
+            throw new ClassNotFoundException("class not allowed for deserialization: "
+                    + AllowedClasses.shown(className));
         }
         Class<?> loaded = super.loadSerializedClass(className);
         if (loaded == java.util.HashMap.class && !"java.util.HashMap".equals(className)) {
             // hessian-lite's own deny list answers HashMap for a class it refuses: refuse it loudly instead
-            throw new ClassNotFoundException("class refused by hessian-lite's deny list: " + className);
+            throw new ClassNotFoundException("class refused by hessian-lite's deny list: "
+                    + AllowedClasses.shown(className));
         }
         return loaded;
     }
@@ -102,16 +112,36 @@ public final class SafeSerializerFactory extends SerializerFactory {
             try {
                 loadSerializedClass(element);
             } catch (ClassNotFoundException | LinkageError e) {
-                throw new HessianProtocolException("class not found: " + element);
+                throw new HessianProtocolException("class not found: " + AllowedClasses.shown(element));
             }
         }
         Deserializer raw = super.getDeserializer(type);
         if (raw == null) {
-            throw new HessianProtocolException("class not found: " + type);
+            throw new HessianProtocolException("class not found: " + AllowedClasses.shown(type));
         }
         Deserializer guarded = GuardedDeserializer.wrap(raw);
         byName.put(type, guarded);
         return guarded;
+    }
+
+    /** hessian-lite's own readers, but a map or set checks each key before it hashes it. */
+    @Override
+    protected Deserializer loadDeserializer(Class cl) throws HessianProtocolException {
+        Deserializer loaded = super.loadDeserializer(cl);
+        if (loaded.getClass() == MapDeserializer.class) {
+            return new GuardedMapDeserializer(cl);
+        }
+        if (loaded.getClass() == CollectionDeserializer.class && Set.class.isAssignableFrom(cl)) {
+            return new GuardedSetDeserializer(cl);
+        }
+        return loaded;
+    }
+
+    /** A map with no type or an empty one: hessian-lite would fall back to an unchecked HashMap reader. */
+    @Override
+    public Object readMap(AbstractHessianInput in, String type) throws IOException {
+        Deserializer typed = getDeserializer(type);
+        return (typed != null ? typed : getDeserializer(HashMap.class)).readMap(in);
     }
 
     @Override
@@ -119,9 +149,11 @@ public final class SafeSerializerFactory extends SerializerFactory {
         return GuardedDeserializer.wrap(super.getObjectDeserializer(type, cl));
     }
 
+    /** As hessian-lite's, falling back to the checked HashMap reader rather than its own. */
     @Override
     public Deserializer getObjectDeserializer(String type) throws HessianProtocolException {
-        return GuardedDeserializer.wrap(super.getObjectDeserializer(type));
+        Deserializer typed = getDeserializer(type);
+        return typed != null ? typed : getDeserializer(HashMap.class);
     }
 
     @Override

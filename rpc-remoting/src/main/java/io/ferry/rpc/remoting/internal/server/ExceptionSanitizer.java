@@ -9,8 +9,7 @@ import io.ferry.rpc.ProviderRefusal;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.internal.serialize.AllowedClasses;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.ferry.rpc.remoting.internal.log.PeerLog;
 
 import java.net.SocketAddress;
 import java.util.concurrent.CompletableFuture;
@@ -24,9 +23,8 @@ import java.util.concurrent.CompletionException;
  * consumer would refuse the whole answer for one class its signatures never mention. Refusals pass unchanged.
  */
 final class ExceptionSanitizer implements Filter {
-    private static final Logger log = LoggerFactory.getLogger(ExceptionSanitizer.class);
     /** Shared by every server of the process, hence a constant, on the system ticker. */
-    private static final LogLimiter UNDECLARED = new LogLimiter(10, Ticker.system());
+    private static final PeerLog UNDECLARED = new PeerLog(ExceptionSanitizer.class, Ticker.system());
     private static final int MAX_CAUSES = 16;
 
     private final AllowedClasses allowed;
@@ -63,17 +61,12 @@ final class ExceptionSanitizer implements Filter {
         if (thrown instanceof RpcException || declared(invocation, thrown)) {
             return;
         }
-        long left = UNDECLARED.tryLog();
-        if (left < 0) {
-            return;
-        }
-        String more = left > 0 ? " (" + left + " more not logged)" : "";
         if (thrown instanceof Error) {
-            log.error("{} failed with {} (a call from {}){}", invocation.description(), thrown.getClass().getName(),
-                    from, more, thrown);
+            UNDECLARED.error("{} failed with {} (a call from {})", invocation.description(),
+                    thrown.getClass().getName(), from, thrown);
         } else {
-            log.warn("{} threw {}, which its signature does not declare (a call from {}){}",
-                    invocation.description(), thrown.getClass().getName(), from, more, thrown);
+            UNDECLARED.warn("{} threw {}, which its signature does not declare (a call from {})",
+                    invocation.description(), thrown.getClass().getName(), from, thrown);
         }
     }
 

@@ -6,8 +6,6 @@ import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.internal.codec.InboundFrame;
 import io.netty.channel.Channel;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.Collections;
@@ -21,10 +19,6 @@ import java.util.concurrent.CompletableFuture;
  * while decoding closes this one connection.
  */
 final class RequestTask implements Runnable {
-    private static final Logger log = LoggerFactory.getLogger(RequestTask.class);
-    /** Shared by every server of the process, hence a constant, on the system ticker. */
-    private static final LogLimiter REFUSED = new LogLimiter(10, Ticker.system());
-
     private final Channel channel;
     private final InboundFrame frame;
     private final RequestDecoder decoder;
@@ -32,22 +26,26 @@ final class RequestTask implements Runnable {
     private final Responder responder;
     private final Runnable done;
     private final Runnable released;
+    private final ProviderLogs logs;
 
     /**
      * Made on the IO thread as the request arrives: its deadline counts from then, not from when a business thread
      * takes it. {@code done} runs exactly once, when the request has been answered (or dropped); {@code released}
      * gives back the request's place in the business pool as soon as it needs no thread: just before its answer
      * is written, or when this task ends (an asynchronous service answers later). It may run more than once.
+     * {@code logs} are the server's, for what the peer causes.
      */
     RequestTask(Channel channel, InboundFrame frame, RequestDecoder decoder, int payloadLimit, Runnable done,
-                Ticker ticker, Runnable released) {
+                Ticker ticker, Runnable released, ProviderLogs logs) {
         this.channel = channel;
         this.frame = frame;
         this.decoder = decoder;
         this.receivedNanos = ticker.nanoTime();
-        this.responder = new Responder(channel, frame.id(), frame.isTwoWay(), payloadLimit, done, released);
+        this.responder = new Responder(channel, frame.id(), frame.isTwoWay(), payloadLimit, done, released,
+                logs.answers);
         this.done = done;
         this.released = released;
+        this.logs = logs;
     }
 
     @Override
@@ -80,18 +78,14 @@ final class RequestTask implements Runnable {
         } catch (RequestDecoder.Rejection r) {
             responder.error(r.status, r.getMessage());
         } catch (IOException | RuntimeException e) {
-            long left = REFUSED.tryLog();
-            if (left >= 0) {
-                // the message names a refused class and sizes, never the decoded values
-                log.warn("{}: refused a {}-byte request: {}{}", channel.remoteAddress(), size, e.getMessage(),
-                        left > 0 ? " (" + left + " more refusals not logged)" : "");
-            }
+            // the message names a refused class and sizes, never the decoded values; the log escapes it
+            logs.refused.warn("{}: refused a {}-byte request: {}", channel.remoteAddress(), size, e.getMessage());
             responder.error(RpcStatus.BAD_REQUEST, "Fail to decode request due to: " + e.getMessage());
         } catch (Error e) {
             done.run();
             // the decoder is in an unknown state: drop this one connection, keep serving everyone else
-            log.error("{}: {} while decoding a {}-byte request; closing this connection", channel.remoteAddress(),
-                    e.getClass().getName(), size);
+            logs.failures.error("{}: {} while decoding a {}-byte request; closing this connection",
+                    channel.remoteAddress(), e.getClass().getName(), size);
             channel.close();
         } finally {
             frame.release();
@@ -111,7 +105,7 @@ final class RequestTask implements Runnable {
                 answer(call, value, error);
             } catch (Throwable t) {
                 // never leave a caller waiting for its timeout because answering failed
-                log.error("{}: cannot answer {}: {}", channel.remoteAddress(), call.describe(),
+                logs.failures.error("{}: cannot answer {}: {}", channel.remoteAddress(), call.describe(),
                         t.getClass().getName());
                 responder.error(RpcStatus.BAD_RESPONSE, "Failed to send response of " + call.describe() + ": "
                         + t.getClass().getName());

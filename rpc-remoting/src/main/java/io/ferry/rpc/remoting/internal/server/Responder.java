@@ -7,8 +7,7 @@ import io.ferry.rpc.remoting.internal.codec.ResponseCodec;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.util.ReferenceCountUtil;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.ferry.rpc.remoting.internal.log.PeerLog;
 
 import java.io.IOException;
 import java.util.Map;
@@ -19,26 +18,28 @@ import java.util.Map;
  * connection when not even an error answer can be built, for every two-way request.
  */
 final class Responder {
-    private static final Logger log = LoggerFactory.getLogger(Responder.class);
-
     private final Channel channel;
     private final long requestId;
     private final boolean twoWay;
     private final int payloadLimit;
     private final Runnable done;
     private final Runnable released;
+    private final PeerLog log;
 
     /**
      * @param done     runs once, when the answer has left (or the request needs none)
      * @param released gives the request's place in the business pool back; may run more than once
+     * @param log      for answers that could not be sent: a peer may ask for them again and again
      */
-    Responder(Channel channel, long requestId, boolean twoWay, int payloadLimit, Runnable done, Runnable released) {
+    Responder(Channel channel, long requestId, boolean twoWay, int payloadLimit, Runnable done, Runnable released,
+              PeerLog log) {
         this.channel = channel;
         this.requestId = requestId;
         this.twoWay = twoWay;
         this.payloadLimit = payloadLimit;
         this.done = done;
         this.released = released;
+        this.log = log;
     }
 
     /** Answers the call's value, or {@code exception} when not null, with {@code attachments}. */

@@ -12,8 +12,7 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.group.ChannelGroup;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.ferry.rpc.remoting.internal.log.ConnectionErrors;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -30,7 +29,6 @@ import io.netty.handler.timeout.IdleStateEvent;
  */
 @ChannelHandler.Sharable
 public final class ServerHandler extends ChannelInboundHandlerAdapter {
-    private static final Logger log = LoggerFactory.getLogger(ServerHandler.class);
     /** Drainers per connection inbox while its requests are quick: one per core. */
     private static final int PARALLELISM = Runtime.getRuntime().availableProcessors();
 
@@ -43,6 +41,7 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     private final ChannelGroup channels;
     private final int accepts;
     private final InFlight inFlight;
+    private final ProviderLogs logs;
     private final LongAdder heartbeats = new LongAdder();
     private final AtomicInteger open = new AtomicInteger();
     private volatile String localAddress = "?";
@@ -50,7 +49,14 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     /** {@code ticker} times requests' deadlines, connections' age and back-pressure, and the shutdown's wait. */
     public ServerHandler(ServiceTable services, BusinessPools pools, Dispatcher dispatcher, int payloadLimit,
                          ChannelGroup channels, int accepts, Ticker ticker) {
+        this(services, pools, dispatcher, payloadLimit, channels, accepts, ticker, new ProviderLogs(ticker));
+    }
+
+    /** As above, logging what peers cause through the server's {@code logs}. */
+    public ServerHandler(ServiceTable services, BusinessPools pools, Dispatcher dispatcher, int payloadLimit,
+                         ChannelGroup channels, int accepts, Ticker ticker, ProviderLogs logs) {
         this.ticker = ticker;
+        this.logs = logs;
         this.decoder = new RequestDecoder(services, ticker);
         this.inFlight = new InFlight(ticker);
         this.pools = pools;
@@ -81,8 +87,8 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
         if (accepts > 0 && open.incrementAndGet() > accepts) {
             open.decrementAndGet();
-            log.warn("{}: over the accepts limit of {} connections; closing it", ctx.channel().remoteAddress(),
-                    accepts);
+            logs.connections.warn("{}: over the accepts limit of {} connections; closing it",
+                    ctx.channel().remoteAddress(), accepts);
             ctx.close();
             return;
         }
@@ -136,7 +142,8 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
         if (event instanceof IdleStateEvent) {
-            log.info("{}: nothing read for 3 heartbeat intervals; closing", ctx.channel().remoteAddress());
+            logs.connections.info("{}: nothing read for 3 heartbeat intervals; closing",
+                    ctx.channel().remoteAddress());
             ctx.close();
             return;
         }
@@ -173,7 +180,7 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             inFlight.end();
         };
         if (dispatcher == Dispatcher.DIRECT) {
-            new RequestTask(ctx.channel(), frame, decoder, payloadLimit, done, ticker, () -> { }).run();
+            new RequestTask(ctx.channel(), frame, decoder, payloadLimit, done, ticker, () -> { }, logs).run();
             return;
         }
         BusinessPool pool = pools.forRequest(frame);
@@ -193,7 +200,7 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             inbox = counted.addInbox(pool, new RequestInbox<>(pool::execute, ctx.channel().eventLoop(), PARALLELISM,
                     unrun -> unrun.refuseUnrun(RpcStatus.SHUTTING_DOWN, shuttingDown())));
         }
-        inbox.add(new RequestTask(ctx.channel(), frame, decoder, payloadLimit, done, ticker, ticket));
+        inbox.add(new RequestTask(ctx.channel(), frame, decoder, payloadLimit, done, ticker, ticket, logs));
     }
 
     private String shuttingDown() {
@@ -209,9 +216,14 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /** A reset by the peer is only DEBUG: a peer may leave at any time, and thousands may leave at once. */
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        log.warn("{}: closing after an error: {}", ctx.channel().remoteAddress(), cause.toString());
+        if (ConnectionErrors.isPeerGone(cause)) {
+            logs.resets.debug("{}: closed by the peer: {}", ctx.channel().remoteAddress(), cause.toString());
+        } else {
+            logs.connections.warn("{}: closing after an error: {}", ctx.channel().remoteAddress(), cause.toString());
+        }
         ctx.close();
     }
 }

@@ -6,8 +6,7 @@ import io.ferry.rpc.Invoker;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcContext;
 import io.ferry.rpc.Ticker;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.ferry.rpc.remoting.internal.log.PeerLog;
 
 import java.net.SocketAddress;
 import java.time.Duration;
@@ -21,17 +20,18 @@ import java.util.concurrent.TimeUnit;
  * goes out: the provider's timeout is a budget to report on, the caller's deadline is what ends a call.
  */
 final class SlowCallFilter implements Filter {
-    private static final Logger log = LoggerFactory.getLogger(SlowCallFilter.class);
-
     private final long timeoutNanos;
     private final Map<String, Long> methodTimeoutNanos = new HashMap<>();
     private final Ticker ticker;
+    /** A peer can make calls slow (big arguments, a flood): at most PeerLog's lines a second per service. */
+    private final PeerLog log;
 
     /** {@code timeout}: the service's, or null for none; {@code methodTimeouts} override it by method name. */
     SlowCallFilter(Duration timeout, Map<String, Duration> methodTimeouts, Ticker ticker) {
         this.timeoutNanos = timeout == null ? 0 : timeout.toNanos();
         methodTimeouts.forEach((method, t) -> methodTimeoutNanos.put(method, t.toNanos()));
         this.ticker = ticker;
+        this.log = new PeerLog(SlowCallFilter.class, ticker);
     }
 
     @Override
@@ -54,7 +54,7 @@ final class SlowCallFilter implements Filter {
         return result;
     }
 
-    private static void reportIfSlow(Invocation invocation, long tookNanos, long timeoutNanos, SocketAddress from) {
+    private void reportIfSlow(Invocation invocation, long tookNanos, long timeoutNanos, SocketAddress from) {
         if (tookNanos > timeoutNanos) {
             log.warn("{} took {} ms, over its provider timeout of {} ms (a call from {})", invocation.description(),
                     TimeUnit.NANOSECONDS.toMillis(tookNanos), TimeUnit.NANOSECONDS.toMillis(timeoutNanos), from);

@@ -1,7 +1,6 @@
 package io.ferry.rpc.remoting.internal.server;
 
 import io.ferry.rpc.RpcStatus;
-import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.internal.codec.Frame;
 import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
 import io.ferry.rpc.remoting.internal.tls.TlsContext;
@@ -10,8 +9,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.handler.ssl.SslHandler;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.ferry.rpc.remoting.internal.log.PeerLog;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -23,21 +21,15 @@ import java.util.concurrent.TimeUnit;
  * bytes included, must finish within the handshake timeout.
  */
 final class TlsGate extends ByteToMessageDecoder {
-    private static final Logger log = LoggerFactory.getLogger(TlsGate.class);
     /** What SslHandler needs to recognise a record header. */
     private static final int RECORD_HEADER = 5;
 
     private final TlsContext tls;
-    private final LogLimiter logLimiter;
+    private final PeerLog log;
 
-    TlsGate(TlsContext tls, LogLimiter logLimiter) {
+    TlsGate(TlsContext tls, PeerLog log) {
         this.tls = tls;
-        this.logLimiter = logLimiter;
-    }
-
-    /** The provider's log limiter for what peers of a TLS port cause: one per server, shared by its connections. */
-    static LogLimiter newLogLimiter(Ticker ticker) {
-        return new LogLimiter(10, ticker);
+        this.log = log;
     }
 
     @Override
@@ -89,10 +81,6 @@ final class TlsGate extends ByteToMessageDecoder {
     }
 
     private void note(ChannelHandlerContext ctx, String what) {
-        long suppressed = logLimiter.tryLog();
-        if (suppressed >= 0) {
-            log.info("{}: {}{}", ctx.channel().remoteAddress(), what,
-                    suppressed == 0 ? "" : " (" + suppressed + " lines like it left out)");
-        }
+        log.info("{}: {}", ctx.channel().remoteAddress(), what);
     }
 }

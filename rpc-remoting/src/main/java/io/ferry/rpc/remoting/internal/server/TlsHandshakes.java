@@ -8,8 +8,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.util.AttributeKey;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.ferry.rpc.remoting.internal.log.PeerLog;
 
 import javax.net.ssl.SSLPeerUnverifiedException;
 import java.security.cert.Certificate;
@@ -22,14 +21,13 @@ import java.security.cert.X509Certificate;
  * the handler's log. Removes itself once the handshake succeeded.
  */
 final class TlsHandshakes extends ChannelInboundHandlerAdapter {
-    private static final Logger log = LoggerFactory.getLogger(TlsHandshakes.class);
     private static final AttributeKey<Boolean> DONE = AttributeKey.valueOf("ferry.tls.done");
     private static final AttributeKey<PeerIdentity> IDENTITY = AttributeKey.valueOf("ferry.tls.identity");
 
-    private final LogLimiter logLimiter;
+    private final PeerLog log;
 
-    TlsHandshakes(LogLimiter logLimiter) {
-        this.logLimiter = logLimiter;
+    TlsHandshakes(PeerLog log) {
+        this.log = log;
     }
 
     /** Whether {@code channel}'s handshake completed. */
@@ -50,12 +48,8 @@ final class TlsHandshakes extends ChannelInboundHandlerAdapter {
                 ctx.channel().attr(DONE).set(Boolean.TRUE);
                 ctx.pipeline().remove(this);
             } else {
-                long suppressed = logLimiter.tryLog();
-                if (suppressed >= 0) {
-                    log.info("{}: TLS handshake failed: {}{}", ctx.channel().remoteAddress(),
-                            HandshakeFailure.reason(done.cause()),
-                            suppressed == 0 ? "" : " (" + suppressed + " lines like it left out)");
-                }
+                log.info("{}: TLS handshake failed: {}", ctx.channel().remoteAddress(),
+                        HandshakeFailure.reason(done.cause()));
             }
         }
         super.userEventTriggered(ctx, event);

@@ -2,26 +2,27 @@ package io.ferry.rpc.remoting.internal.server;
 
 import io.ferry.rpc.PeerIdentity;
 import io.ferry.rpc.Ticker;
+import io.ferry.rpc.remoting.internal.log.PeerLog;
 import io.ferry.rpc.remoting.internal.tls.TlsContext;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelPipeline;
 
 /**
  * What a TLS port puts in front of each connection's decoder: the gate that tells a handshake from plain frames
- * and garbage, and the watcher of the handshake. One per server: its log limiter is shared by every connection.
+ * and garbage, and the watcher of the handshake. One per server: its log is shared by every connection.
  */
 public final class TlsPipeline {
     private final TlsContext context;
-    private final LogLimiter logLimiter;
+    /** What peers of the TLS port cause: failed handshakes, garbage, plain frames, silence. */
+    private final PeerLog log;
 
     public TlsPipeline(TlsContext context, Ticker ticker) {
         this.context = context;
-        this.logLimiter = TlsGate.newLogLimiter(ticker);
+        this.log = new PeerLog(TlsGate.class, ticker);
     }
 
     public void addTo(ChannelPipeline pipeline) {
-        pipeline.addLast("tls-gate", new TlsGate(context, logLimiter))
-                .addLast("tls-handshake", new TlsHandshakes(logLimiter));
+        pipeline.addLast("tls-gate", new TlsGate(context, log)).addLast("tls-handshake", new TlsHandshakes(log));
     }
 
     /** The verified identity of {@code channel}'s consumer, or null when it is not a mutual-TLS connection. */

@@ -1,4 +1,4 @@
-package io.ferry.rpc.remoting.internal.server;
+package io.ferry.rpc.spi;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.ferry.rpc.remoting.internal.server;
+package io.ferry.rpc.spi;
 
 import io.ferry.rpc.Ticker;
 
@@ -8,9 +8,10 @@ import java.util.concurrent.TimeUnit;
  * At most {@code perSecond} log lines a second for one kind of event, so that a client sending garbage, or a
  * service failing on every call, cannot flood the log; the lines left out are counted and reported with the next
  * one let through. A second is a window on {@code ticker}: the first starts at construction, the next with the
- * first line asked for once a second has passed. Thread-safe.
+ * first line asked for once a second has passed. Thread-safe. Shared by the modules' peer-caused lines (the
+ * transport's, the token and caller checks'), so that each limits alike.
  */
-final class LogLimiter {
+public final class LogLimiter {
     private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
 
     private final int perSecond;
@@ -19,7 +20,7 @@ final class LogLimiter {
     private int inWindow;
     private long suppressed;
 
-    LogLimiter(int perSecond, Ticker ticker) {
+    public LogLimiter(int perSecond, Ticker ticker) {
         this.perSecond = perSecond;
         this.ticker = ticker;
         this.windowStart = ticker.nanoTime();
@@ -28,7 +29,7 @@ final class LogLimiter {
     /**
      * Whether to log now; returns -1 for no, else how many lines were left out since the last one logged.
      */
-    synchronized long tryLog() {
+    public synchronized long tryLog() {
         long now = ticker.nanoTime();
         if (now - windowStart >= SECOND) {
             windowStart = now;

@@ -1,0 +1,73 @@
+package io.ferry.rpc.remoting.internal.serialize;
+
+import com.alibaba.com.caucho.hessian.io.HessianProtocolException;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Collection;
+import java.util.Currency;
+import java.util.Date;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Decides whether a key read from the wire may go into a map or set, before the map or set hashes it. A list's
+ * hash walks every element, so lists as keys let a peer pick colliding hashes (HashMap then compares each new key
+ * with every one before it: the square of the count) or hide 2^31 elements behind 31 back-references. Allowed:
+ * <ul>
+ *   <li>values whose hash is cheap and which HashMap can order when hashes collide: strings, boxed primitives,
+ *       {@code BigDecimal}/{@code BigInteger}, enums, dates, {@code java.time}, {@code UUID}, {@code Locale},
+ *       {@code Currency};</li>
+ *   <li>other allowed classes (the application's own), unless reading the key followed a back-reference: a key
+ *       that is, or holds, an earlier value may be a graph far larger than its bytes.</li>
+ * </ul>
+ * Collections, maps, map entries and arrays are refused as keys, whatever they hold.
+ */
+final class HashedKeys {
+    private static final Set<Class<?>> LEAVES = Set.of(Integer.class, Long.class, Short.class, Byte.class,
+            Double.class, Float.class, Boolean.class, Character.class, BigDecimal.class, BigInteger.class,
+            UUID.class, Locale.class, Currency.class);
+
+    private HashedKeys() {
+    }
+
+    /**
+     * Throws unless {@code key} may be hashed.
+     *
+     * @param viaBackReference whether reading the key followed a back-reference
+     * @param container        the map or set, named in the error
+     * @param position         which key of the container this is, from 0, named in the error
+     */
+    static void check(Object key, boolean viaBackReference, Object container, int position)
+            throws HessianProtocolException {
+        if (key == null || key instanceof String || isCheapLeaf(key)) {
+            return;
+        }
+        if (isStructure(key)) {
+            throw refused(key, container, position, "its hash would walk every element it holds");
+        }
+        if (viaBackReference) {
+            throw refused(key, container, position, "it was built from back-references, so it may be a graph far"
+                    + " larger than its bytes");
+        }
+    }
+
+    private static boolean isCheapLeaf(Object key) {
+        Class<?> type = key.getClass();
+        return LEAVES.contains(type) || key instanceof Enum || key instanceof Date
+                || type.getName().startsWith("java.time.");
+    }
+
+    private static boolean isStructure(Object key) {
+        return key instanceof Collection || key instanceof Map || key instanceof Map.Entry
+                || key.getClass().isArray();
+    }
+
+    private static HessianProtocolException refused(Object key, Object container, int position, String why) {
+        return new HessianProtocolException("a " + key.getClass().getName() + " as key " + position + " of a "
+                + container.getClass().getName() + " is refused before it is hashed: " + why
+                + " (keys may be strings, numbers, enums, dates or allowed application classes)");
+    }
+}
