@@ -1,5 +1,8 @@
 package io.ferry.rpc;
 
+import javax.naming.InvalidNameException;
+import javax.naming.ldap.LdapName;
+import javax.naming.ldap.Rdn;
 import java.security.cert.CertificateParsingException;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
@@ -21,12 +24,14 @@ public final class PeerIdentity {
     private static final int IP = 7;
 
     private final String subject;
+    private final String commonName;
     private final List<String> dnsNames;
     private final List<String> uris;
     private final List<String> ipAddresses;
 
     private PeerIdentity(String subject, List<String> dnsNames, List<String> uris, List<String> ipAddresses) {
         this.subject = subject;
+        this.commonName = commonNameOf(subject);
         this.dnsNames = List.copyOf(dnsNames);
         this.uris = List.copyOf(uris);
         this.ipAddresses = List.copyOf(ipAddresses);
@@ -62,15 +67,29 @@ public final class PeerIdentity {
         return subject;
     }
 
-    /** The subject's common name, or empty when it has none. */
+    /**
+     * The subject's common name, or empty when it has none or more than one (a name a rule could not pin down).
+     * Read as a distinguished name, escapes and all: an organisational unit named {@code x,CN=admin} is no CN.
+     */
     public String commonName() {
-        for (String part : subject.split(",")) {
-            String trimmed = part.trim();
-            if (trimmed.regionMatches(true, 0, "CN=", 0, 3)) {
-                return trimmed.substring(3);
+        return commonName;
+    }
+
+    private static String commonNameOf(String subject) {
+        String found = "";
+        try {
+            for (Rdn rdn : new LdapName(subject).getRdns()) {
+                if (rdn.getType().equalsIgnoreCase("CN")) {
+                    if (!found.isEmpty()) {
+                        return ""; // two common names: neither is the name
+                    }
+                    found = String.valueOf(rdn.getValue());
+                }
             }
+        } catch (InvalidNameException e) {
+            return "";
         }
-        return "";
+        return found;
     }
 
     /** The DNS names among the subject alternative names. */

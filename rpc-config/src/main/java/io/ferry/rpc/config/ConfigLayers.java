@@ -61,6 +61,21 @@ final class ConfigLayers {
         return ssl;
     }
 
+    /**
+     * A server certificate in the ssl config and a protocol without {@code ssl-enabled} would serve plain text where
+     * the file meant TLS: Dubbo serves TLS on its config alone, so a ported file would silently lose it. Refused
+     * when the first service is exported (a consumer sharing the config serves nothing).
+     */
+    void refuseUnusedServerCertificate() {
+        Settings.Setting chain = ssl.settings().setting(Options.SERVER_KEY_CERT_CHAIN_PATH);
+        if (chain != null && !protocol.sslEnabled()) {
+            throw new IllegalArgumentException((chain.where().isEmpty() ? "" : chain.where() + ": ")
+                    + "server-key-cert-chain-path is set, but the protocol's ssl-enabled is not (expected: "
+                    + "ssl-enabled=\"true\" on the protocol to serve TLS, or no server certificate; the port would "
+                    + "speak plain text, where Dubbo serves TLS on its ssl config alone)");
+        }
+    }
+
     /** The provider scope's defaults for services (from a file, -D and the class path's ferry.properties). */
     Settings serviceDefaults() {
         return serviceDefaults;

@@ -92,6 +92,7 @@ public final class Ferry implements AutoCloseable {
     /** Exports a service, starting the server on first use. Returns the bound port. */
     public synchronized int export(ServiceConfig<?> given) {
         runtime.checkOpen();
+        layers.refuseUnusedServerCertificate();
         ServiceConfig<?> config = layers.layered(given);
         return ExportAssembly.export(config, ConfigLayers.resolve(config), layers.serviceDefaults(),
                 layers.protocol(), runtime);

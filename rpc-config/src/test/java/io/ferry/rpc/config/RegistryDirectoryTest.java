@@ -10,6 +10,7 @@ import io.ferry.rpc.config.internal.cluster.FailoverCluster;
 import io.ferry.rpc.config.internal.cluster.RandomBalancer;
 import io.ferry.rpc.config.internal.cluster.Clocks;
 import io.ferry.rpc.config.internal.cluster.ProviderEndpoints;
+import io.ferry.rpc.remoting.EndpointFactory;
 import io.ferry.rpc.config.internal.cluster.RegistryDirectory;
 import io.ferry.rpc.config.internal.RegistryUrls;
 import io.ferry.rpc.registry.ProviderInstance;
@@ -82,6 +83,36 @@ class RegistryDirectoryTest {
             assertEquals("p", call(cluster));
             cluster.providersChanged(List.of());
             assertEquals(1, cluster.providers().size(), "kept: it still answers");
+            assertEquals("p", call(cluster));
+        }
+    }
+
+    @Test
+    void aProviderThatTurnsTlsOnIsReachedThroughANewEndpointOfTheRightKind() throws Exception {
+        List<String> opened = new java.util.ArrayList<>();
+        EndpointFactory real = client.endpoints(WhoAmI.class, ClassAllowList.none(), ClientOptions.defaults());
+        EndpointFactory plain = (address, weight, spread) -> {
+            opened.add("plain");
+            return real.open(address, weight, spread);
+        };
+        EndpointFactory tls = (address, weight, spread) -> { // stands in for the TLS factory: counted, not spoken
+            opened.add("tls");
+            return real.open(address, weight, spread);
+        };
+        try (Ferry p = provider("p");
+             RegistryDirectory cluster = new RegistryDirectory(WhoAmI.class.getName(),
+                     new ProviderEndpoints(plain, () -> tls), Duration.ZERO, 15_000, OutlierEjection.defaults(),
+                     () -> "registry", new Clocks(Ticker.system(), Clock.systemUTC(), timer))) {
+            ProviderInstance before = at(p.port());
+            cluster.providersChanged(List.of(before));
+            cluster.providersChanged(List.of(before)); // the same again: the same endpoint
+            assertEquals(List.of("plain"), opened);
+
+            ProviderInstance restarted = new ProviderInstance("127.0.0.1", p.port(), WhoAmI.class.getName(), "", "",
+                    Set.of("who"), 100, false, "test", 0, ProviderInstance.DEFAULT_WARMUP_MILLIS, null, true);
+            cluster.providersChanged(List.of(restarted));
+            assertEquals(List.of("plain", "tls"), opened, "the port speaks TLS now: a TLS endpoint");
+            assertEquals(List.of(restarted), cluster.providers());
             assertEquals("p", call(cluster));
         }
     }

@@ -21,7 +21,6 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -166,11 +165,21 @@ class TlsConfigTest {
     }
 
     @Test
-    void withoutSslEnabledAProtocolStaysPlainWhateverTheSslConfigHolds() {
+    void aServerCertificateWithoutSslEnabledIsRefusedAtExportNotServedInPlainText() {
         Ferry plain = ferries.track(Ferry.builder().ssl(providerSsl().build())
                 .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build()).build());
         assertNull(plain.protocol().serverOptions().tls());
-        assertNotNull(plain.protocol());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> plain.export(ServiceConfig.builder(Caller.class, new CallerImpl()).build()));
+        assertTrue(e.getMessage().contains("the protocol's ssl-enabled is not"), e.getMessage());
+    }
+
+    @Test
+    void aConsumerSharingAnSslConfigWithServerFilesServesNothingAndIsFine() {
+        Ferry serving = tlsProvider(providerSsl().build());
+        Ferry calling = ferries.track(Ferry.builder().ssl(consumerSsl().serverKeyCertChain(
+                provider.certificateChain().toString(), provider.privateKey().toString()).build()).build());
+        assertEquals("anonymous", reference(calling, serving.port(), true).who());
     }
 
     private String dir(String name) {

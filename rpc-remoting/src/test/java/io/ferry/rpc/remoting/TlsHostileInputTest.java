@@ -190,6 +190,8 @@ class TlsHostileInputTest {
                         provider.privateKey().toString()).build()).build())) {
             connect(limited);
             connect(limited);
+            // counted on their IO threads: the third must come after both are
+            await().atMost(Duration.ofSeconds(10)).until(() -> limited.connections() == 2);
             Socket third = connect(limited);
             assertClosedByProvider(third); // at once: the handshake timeout here is the default 10 s
             assertEquals(2, limited.connections());

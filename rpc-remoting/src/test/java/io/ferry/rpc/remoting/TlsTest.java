@@ -31,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * TLS between a consumer and a provider, real sockets on 127.0.0.1 and certificates of a test CA: one-way and
@@ -110,6 +111,7 @@ class TlsTest {
     @ParameterizedTest
     @EnumSource(SslProvider.class)
     void eachEngineServesMutualTlsOnBothSides(SslProvider engine) throws Exception {
+        assumeEngine(engine);
         Server server = start(serverTls(provider).serverTrustCertCollection(pki.caCertificate().toString())
                 .provider(engine).build());
         KeyPairFiles orders = pki.client("orders");
@@ -122,6 +124,7 @@ class TlsTest {
     @ParameterizedTest
     @EnumSource(SslProvider.class)
     void eachEngineRefusesAConsumersRenegotiation(SslProvider engine) throws Exception {
+        assumeEngine(engine);
         Server server = start(serverTls(provider).provider(engine).build());
         javax.net.ssl.SSLContext context = javax.net.ssl.SSLContext.getInstance("TLSv1.2");
         context.init(null, new javax.net.ssl.TrustManager[] {new TrustingAll()}, null);
@@ -162,6 +165,37 @@ class TlsTest {
         RpcException e = failedCall(server, client(clientTrusting(pki.caCertificate()).build()));
         assertTrue(e.isNotExecuted(), e.toString());
         assertTrue(e.getMessage().contains(server.address().toString()), e.getMessage());
+        assertTrue(e.getMessage().contains("the provider refused the TLS handshake"), e.getMessage());
+        assertTrue(e.getMessage().contains("certificate"), e.getMessage());
+    }
+
+    @Test
+    void aConsumerCertificateFromAnotherCaIsRefusedAndTheConsumerIsToldSo() throws Exception {
+        Server server = start(serverTls(provider).serverTrustCertCollection(pki.caCertificate().toString()).build());
+        KeyPairFiles stranger = TestPki.create(dir, "other").client("stranger");
+        RpcException e = failedCall(server, client(clientTrusting(pki.caCertificate()).clientKeyCertChain(
+                stranger.certificateChain().toString(), stranger.privateKey().toString()).build()));
+        assertTrue(e.isNotExecuted(), e.toString());
+        assertTrue(e.getMessage().contains("refused this side's certificate"), e.getMessage());
+    }
+
+    @Test
+    void anExpiredConsumerCertificateIsRefusedAndTheConsumerIsToldSo() throws Exception {
+        Server server = start(serverTls(provider).serverTrustCertCollection(pki.caCertificate().toString()).build());
+        Instant now = Instant.now();
+        KeyPairFiles expired = pki.issue("lapsed", b -> b.addExtendedKeyUsageClientAuth()
+                .notBefore(now.minus(Duration.ofDays(2))).notAfter(now.minus(Duration.ofDays(1))));
+        RpcException e = failedCall(server, client(clientTrusting(pki.caCertificate()).clientKeyCertChain(
+                expired.certificateChain().toString(), expired.privateKey().toString()).build()));
+        assertTrue(e.getMessage().contains("refused this side's certificate"), e.getMessage());
+    }
+
+    @Test
+    void clientAuthWithoutAServerTrustCollectionIsRefusedAtStart() {
+        TlsOptions anyPublicCa = serverTls(provider).clientAuth(ClientAuth.REQUIRE).build();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> start(anyPublicCa));
+        assertTrue(e.getMessage().startsWith("clientAuth: require (expected: server-trust-cert-collection-path"),
+                e.getMessage());
     }
 
     @Test
@@ -202,6 +236,21 @@ class TlsTest {
     }
 
     @Test
+    void aHandshakeThatNeverAnswersFailsWithinTheConnectTimeoutNotTheHandshakeTimeout() throws Exception {
+        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            ClientOptions impatient = ClientOptions.builder().connectTimeout(Duration.ofMillis(300))
+                    .tls(clientTrusting(pki.caCertificate()).handshakeTimeout(Duration.ofSeconds(60)).build()).build();
+            ProviderEndpoint endpoint = clients.member(new java.net.InetSocketAddress("127.0.0.1",
+                    silent.getLocalPort()), impatient, Duration.ZERO);
+            // the call's own timeout is far longer: only the connect budget can end it this soon
+            ExecutionException e = assertThrows(ExecutionException.class,
+                    () -> endpoint.invoke(hello("a", 60_000)).get(20, TimeUnit.SECONDS));
+            assertTrue(e.getCause().getMessage().contains("TLS handshake with"), e.getCause().getMessage());
+            assertTrue(e.getCause().getMessage().contains("timed out"), e.getCause().getMessage());
+        }
+    }
+
+    @Test
     void aTlsConsumerAgainstAPlainPortFailsWithinItsConnectTimeout() throws Exception {
         Server plain = start(null);
         RpcException e = failedCall(plain, client(clientTrusting(pki.caCertificate()).build()));
@@ -224,11 +273,18 @@ class TlsTest {
         TlsOptions trusting = clientTrusting(pki.caCertificate()).build();
         ProviderEndpoint open = clients.direct(server.address(), client(trusting));
         assertEquals("hello a from anonymous", call(open, "a"));
+        List<String> consumerEnds = consumerEnds(server);
 
         // the same files, a new certificate: connections made from now on must see it
         pki.issue("served", b -> b.addSanIpAddress("127.0.0.1").addSanDnsName("second.test"));
         await().atMost(Duration.ofSeconds(10)).until(() -> servedCertificateNames(server).contains("second.test"));
         assertEquals("hello b from anonymous", call(open, "b"), "the open connection keeps working");
+        assertTrue(consumerEnds(server).containsAll(consumerEnds), "on the same connection, not a new one");
+    }
+
+    /** The consumer-side addresses of the provider's connections. */
+    private static List<String> consumerEnds(Server server) {
+        return server.connectionView().connections().stream().map(ConnectionInfo::remote).toList();
     }
 
     @Test
@@ -266,6 +322,12 @@ class TlsTest {
         TlsOptions tls = serverTls(provider).option(TransportOptions.SERVER_KEY_PASSWORD, "s3cret").build();
         assertFalse(tls.toString().contains("s3cret"), tls.toString());
         assertFalse(ServerOptions.builder().tls(tls).build().toString().contains("s3cret"));
+    }
+
+    /** OpenSSL's engine where the test class path has BoringSSL for this platform (linux-x86_64). */
+    private static void assumeEngine(SslProvider engine) {
+        assumeTrue(engine == SslProvider.JDK || io.netty.handler.ssl.OpenSsl.isAvailable(),
+                "no netty-tcnative-boringssl-static for this platform");
     }
 
     /** The DNS names of the certificate a new TLS connection to {@code server} is shown. */

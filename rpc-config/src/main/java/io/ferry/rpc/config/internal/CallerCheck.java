@@ -1,6 +1,7 @@
 package io.ferry.rpc.config.internal;
 
 import io.ferry.rpc.spi.LogLimiter;
+import io.ferry.rpc.spi.WireText;
 import io.ferry.rpc.Filter;
 import io.ferry.rpc.Invocation;
 import io.ferry.rpc.Invoker;
@@ -47,7 +48,8 @@ final class CallerCheck implements Filter {
         if (rule.allows(identity)) {
             return next.invoke(invocation);
         }
-        String who = identity == null ? "a caller without a client certificate" : identity.toString();
+        // a certificate's names are the CA's to choose, control characters included: escaped before any log line
+        String who = identity == null ? "a caller without a client certificate" : WireText.escape(identity.toString());
         long left = refusals.tryLog();
         if (left >= 0) {
             log.warn("refused {} from {}: {} is not among its callers ({}){}", invocation.description(),

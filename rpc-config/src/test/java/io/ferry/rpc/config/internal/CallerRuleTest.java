@@ -74,6 +74,19 @@ class CallerRuleTest {
     }
 
     @Test
+    void aCommonNameHiddenInAnotherAttributeIsNoCommonName() throws Exception {
+        TestPki pki = TestPki.create(dir, "names");
+        PeerIdentity smuggled = identity(pki.issue("smuggled", b -> b.subject("OU=x\\,CN=admin,CN=orders"))
+                .certificateChain());
+        assertEquals("orders", smuggled.commonName(), smuggled.subject());
+        assertFalse(CallerRule.parse("cn:admin", "").allows(smuggled));
+
+        PeerIdentity twice = identity(pki.issue("twice", b -> b.subject("CN=admin,CN=orders")).certificateChain());
+        assertEquals("", twice.commonName(), "two common names: neither is the name");
+        assertFalse(CallerRule.parse("cn:admin, cn:orders", "").allows(twice));
+    }
+
+    @Test
     void whatIsNotAPatternIsRefusedNamingWhereAndTheEntry() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> CallerRule.parse("cn:orders, orders-app", "ferry.xml:12"));

@@ -78,6 +78,12 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
                 continue;
             }
             Member known = byAddress.get(provider.address());
+            if (known != null && known.provider().sslEnabled() != provider.sslEnabled()) {
+                // the port now speaks TLS only, or plain text only: its endpoint's connections cannot serve it any
+                // more; a new endpoint speaks what the port speaks, and the old one drains (below) like a provider
+                // that left
+                known = null;
+            }
             if (known != null && !known.client().isReady()) {
                 known.client().reconnectSoon(connectSpread); // announced again (restarted): skip the back-off
             }
@@ -100,11 +106,9 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
             next.put(provider.address(), new Member(provider, client, tracked(provider, client)));
         }
         for (Map.Entry<String, Member> e : byAddress.entrySet()) {
-            if (!next.containsKey(e.getKey())) {
-                ProviderEndpoint client = e.getValue().client();
-                e.getValue().tracked().outlier().removed();
-                leaving.add(client);
-                closeWhenIdle(client, clocks.ticker().nanoTime() + TimeUnit.MILLISECONDS.toNanos(drainMillis));
+            Member now = next.get(e.getKey());
+            if (now == null || now.client() != e.getValue().client()) {
+                retire(e.getValue());
             }
         }
         byAddress = next;
@@ -112,6 +116,13 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
         live = members.stream().map(m -> (Endpoint) m.tracked()).toList();
         log.info("{}: {} provider(s): {}", service, members.size(), next.keySet());
         notifyAll(); // a reference waiting for a ready provider (check) looks again
+    }
+
+    /** A provider gone, or its endpoint replaced: no new call goes to it, and it closes once idle. */
+    private void retire(Member member) {
+        leaving.add(member.client());
+        member.tracked().outlier().removed();
+        closeWhenIdle(member.client(), clocks.ticker().nanoTime() + TimeUnit.MILLISECONDS.toNanos(drainMillis));
     }
 
     @Override

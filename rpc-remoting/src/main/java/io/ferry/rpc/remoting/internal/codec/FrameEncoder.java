@@ -2,7 +2,7 @@ package io.ferry.rpc.remoting.internal.codec;
 
 import com.alibaba.com.caucho.hessian.io.Hessian2Output;
 import io.ferry.rpc.RpcStatus;
-import io.ferry.rpc.remoting.internal.log.WireText;
+import io.ferry.rpc.spi.WireText;
 import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;

@@ -89,6 +89,9 @@ public final class ClientHandler extends ChannelInboundHandlerAdapter {
     /** A reset by the provider is only DEBUG: the connection's slot reconnects, and the call fails anyway. */
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (connection != null) {
+            connection.closingAfter(cause);
+        }
         if (ConnectionErrors.isPeerGone(cause)) {
             RESETS.debug("{}: closed by the provider: {}", ctx.channel().remoteAddress(), cause.toString());
         } else if (ConnectionErrors.isHandshakeFailure(cause)) {

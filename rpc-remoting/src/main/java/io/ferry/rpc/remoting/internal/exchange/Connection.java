@@ -29,7 +29,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import io.netty.util.Timeout;
 import io.ferry.rpc.remoting.internal.codec.ErrorBodies;
-import io.ferry.rpc.remoting.internal.log.WireText;
+import io.ferry.rpc.remoting.internal.log.ConnectionErrors;
+import io.ferry.rpc.spi.WireText;
+import io.ferry.rpc.remoting.internal.tls.HandshakeFailure;
 import io.ferry.rpc.remoting.internal.codec.Frame;
 import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
 
@@ -57,6 +59,8 @@ public final class Connection {
     private volatile boolean readonly;
     private volatile long readinessId;
     private volatile CompletableFuture<Connection> readiness;
+    /** What the channel closed on, if it closed on an error. */
+    private volatile Throwable closedBy;
     private volatile long heartbeatId;
     private volatile long heartbeatSentNanos;
     private volatile long heartbeatRttNanos = -1;
@@ -294,12 +298,26 @@ public final class Connection {
         }
     }
 
+    /**
+     * IO thread: the error the channel is about to close on, for the calls and the readiness wait it ends. With TLS
+     * 1.3 a provider checks the consumer's certificate after the consumer's handshake is done: its refusal arrives
+     * as an alert here, and is the reason the connection was never ready.
+     */
+    void closingAfter(Throwable error) {
+        if (closedBy == null) {
+            closedBy = error;
+        }
+    }
+
     /** The channel closed: every call still pending fails now, not at its timeout. */
     void onClosed() {
         CompletableFuture<Connection> ready = readiness;
         if (ready != null) {
+            Throwable why = closedBy;
             ready.completeExceptionally(RpcException.notExecuted(RpcStatus.NETWORK,
-                    "connection to " + peer + " closed before it was ready", null));
+                    "connection to " + peer + " closed before it was ready" + (why == null ? ""
+                            : ConnectionErrors.isHandshakeFailure(why) ? ": the provider refused the TLS handshake: "
+                            + HandshakeFailure.reason(why) : ": " + why), why));
         }
         if (pending.isEmpty()) {
             return;

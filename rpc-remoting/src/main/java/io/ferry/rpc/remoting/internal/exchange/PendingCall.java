@@ -10,7 +10,7 @@ import io.ferry.rpc.remoting.internal.codec.ErrorBodies;
 import io.ferry.rpc.remoting.internal.codec.Frame;
 import io.ferry.rpc.remoting.internal.codec.InboundFrame;
 import io.ferry.rpc.remoting.internal.codec.ResponseCodec;
-import io.ferry.rpc.remoting.internal.log.WireText;
+import io.ferry.rpc.spi.WireText;
 import io.ferry.rpc.remoting.internal.serialize.GuardedHessian2Input;
 import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
 import io.netty.util.Timeout;

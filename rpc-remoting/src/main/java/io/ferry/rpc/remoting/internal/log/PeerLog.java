@@ -1,6 +1,7 @@
 package io.ferry.rpc.remoting.internal.log;
 
 import io.ferry.rpc.spi.LogLimiter;
+import io.ferry.rpc.spi.WireText;
 import io.ferry.rpc.Ticker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -2,7 +2,7 @@ package io.ferry.rpc.remoting.internal.serialize;
 
 import com.alibaba.com.caucho.hessian.io.HessianProtocolException;
 import io.ferry.rpc.ClassAllowList;
-import io.ferry.rpc.remoting.internal.log.WireText;
+import io.ferry.rpc.spi.WireText;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.GenericArrayType;

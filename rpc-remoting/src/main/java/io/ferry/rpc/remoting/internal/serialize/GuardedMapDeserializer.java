@@ -24,10 +24,12 @@ final class GuardedMapDeserializer extends MapDeserializer {
             throws IOException {
         Deserializer keys = keyType == null ? null : reader(in, keyType);
         Deserializer values = valueType == null ? null : reader(in, valueType);
+        HashedKeys.Collisions collisions = null;
         for (int position = 0; !in.isEnd(); position++) {
             long before = backReferences(in);
             Object key = keys == null ? in.readObject() : keys.readObject(in);
             HashedKeys.check(key, backReferences(in) != before, map, position);
+            collisions = HashedKeys.counted(collisions, key, map, position);
             map.put(key, values == null ? in.readObject() : values.readObject(in));
         }
     }

@@ -42,10 +42,12 @@ final class GuardedSetDeserializer extends CollectionDeserializer {
         // asked for no element, hessian-lite creates the set of the right class and registers its reference
         Collection<Object> set = (Collection<Object>) super.readLengthList(in, 0, null);
         Deserializer elements = elementType == null ? null : GuardedMapDeserializer.reader(in, elementType);
+        HashedKeys.Collisions collisions = null;
         for (int position = 0; length < 0 ? !in.isEnd() : position < length; position++) {
             long before = GuardedMapDeserializer.backReferences(in);
             Object element = elements == null ? in.readObject() : elements.readObject(in);
             HashedKeys.check(element, GuardedMapDeserializer.backReferences(in) != before, set, position);
+            collisions = HashedKeys.counted(collisions, element, set, position);
             set.add(element);
         }
         if (length < 0) {

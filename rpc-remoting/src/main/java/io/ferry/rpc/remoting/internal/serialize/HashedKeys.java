@@ -7,6 +7,7 @@ import java.math.BigInteger;
 import java.util.Collection;
 import java.util.Currency;
 import java.util.Date;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -52,6 +53,36 @@ final class HashedKeys {
             throw refused(key, container, position, "it was built from back-references, so it may be a graph far"
                     + " larger than its bytes");
         }
+    }
+
+    /**
+     * Counts, for keys HashMap cannot order among themselves (the application's, {@code Locale}, a {@code Period}),
+     * how many of one container share each hash code, and throws once {@link #MAX_SAME_HASH} do: a peer who can
+     * make such keys collide would otherwise have each insert compare the key with every colliding one before it.
+     * Keys HashMap orders when hashes collide (strings, numbers, enums, dates, most of {@code java.time}) cost a
+     * logarithm, not a scan, and are not counted. Returns the count to pass with the next key: null until the
+     * first counted key, so that a map of strings allocates nothing.
+     */
+    static Collisions counted(Collisions seen, Object key, Object container, int position)
+            throws HessianProtocolException {
+        if (key == null || key instanceof String || (isCheapLeaf(key) && key instanceof Comparable)) {
+            return seen;
+        }
+        Collisions collisions = seen == null ? new Collisions() : seen;
+        int sharing = collisions.counts.merge(key.hashCode(), 1, Integer::sum);
+        if (sharing > MAX_SAME_HASH) {
+            throw refused(key, container, position, sharing + " keys of this " + container.getClass().getSimpleName()
+                    + " share one hash code (over " + MAX_SAME_HASH + ": a hash flood)");
+        }
+        return collisions;
+    }
+
+    /** Keys of one container that HashMap cannot order and that share one hash code: more are refused. */
+    static final int MAX_SAME_HASH = 64;
+
+    /** Hash codes of one container's counted keys, with how many keys share each. */
+    static final class Collisions {
+        private final Map<Integer, Integer> counts = new HashMap<>();
     }
 
     private static boolean isCheapLeaf(Object key) {

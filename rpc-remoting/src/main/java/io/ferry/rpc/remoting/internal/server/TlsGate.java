@@ -35,12 +35,14 @@ final class TlsGate extends ByteToMessageDecoder {
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
         long timeout = tls.options().handshakeTimeout().toMillis();
-        ctx.executor().schedule(() -> {
+        java.util.concurrent.ScheduledFuture<?> deadline = ctx.executor().schedule(() -> {
             if (!TlsHandshakes.isDone(ctx.channel()) && ctx.channel().isActive()) {
                 note(ctx, "no TLS handshake within " + timeout + " ms (sslHandshakeTimeout)");
                 ctx.close();
             }
         }, timeout, TimeUnit.MILLISECONDS);
+        TlsHandshakes.deadline(ctx.channel(), deadline); // cancelled once the handshake is done
+        ctx.channel().closeFuture().addListener(f -> deadline.cancel(false));
         super.channelActive(ctx);
     }
 

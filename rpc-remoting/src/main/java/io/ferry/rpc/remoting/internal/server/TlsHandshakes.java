@@ -30,6 +30,14 @@ final class TlsHandshakes extends ChannelInboundHandlerAdapter {
         this.log = log;
     }
 
+    private static final AttributeKey<java.util.concurrent.Future<?>> DEADLINE =
+            AttributeKey.valueOf("ferry.tls.deadline");
+
+    /** The task that closes {@code channel} if its handshake is not done in time: cancelled when it is. */
+    static void deadline(Channel channel, java.util.concurrent.Future<?> task) {
+        channel.attr(DEADLINE).set(task);
+    }
+
     /** Whether {@code channel}'s handshake completed. */
     static boolean isDone(Channel channel) {
         return channel.hasAttr(DONE);
@@ -46,6 +54,10 @@ final class TlsHandshakes extends ChannelInboundHandlerAdapter {
             if (done.isSuccess()) {
                 ctx.channel().attr(IDENTITY).set(verifiedIdentity(ctx));
                 ctx.channel().attr(DONE).set(Boolean.TRUE);
+                java.util.concurrent.Future<?> deadline = ctx.channel().attr(DEADLINE).getAndSet(null);
+                if (deadline != null) {
+                    deadline.cancel(false);
+                }
                 ctx.pipeline().remove(this);
             } else {
                 log.info("{}: TLS handshake failed: {}", ctx.channel().remoteAddress(),

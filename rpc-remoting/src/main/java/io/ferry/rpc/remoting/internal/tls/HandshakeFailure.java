@@ -28,6 +28,14 @@ public final class HandshakeFailure {
                 return "the peer closed the connection during the handshake (does it speak TLS on this port?)";
             }
             String message = String.valueOf(t.getMessage());
+            if (message.contains("certificate_required")) {
+                return "the provider requires a client certificate (client-key-cert-chain-path) (" + message + ")";
+            }
+            if (message.contains("bad_certificate") || message.contains("unknown_ca")
+                    || message.contains("certificate_unknown") || message.contains("certificate_expired")
+                    || message.contains("certificate_revoked")) {
+                return "the peer refused this side's certificate, or the lack of one (" + message + ")";
+            }
             if (message.contains("unable to find valid certification path")
                     || t instanceof CertPathValidatorException) {
                 return "the certificate is not signed by a trusted CA (" + message + ")";

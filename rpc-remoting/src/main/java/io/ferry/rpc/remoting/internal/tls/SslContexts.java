@@ -12,6 +12,7 @@ import javax.net.ssl.SSLException;
 import java.io.InputStream;
 import java.util.List;
 
+import static io.ferry.rpc.remoting.TransportOptions.CLIENT_AUTH;
 import static io.ferry.rpc.remoting.TransportOptions.CLIENT_KEY_CERT_CHAIN_PATH;
 import static io.ferry.rpc.remoting.TransportOptions.CLIENT_KEY_PASSWORD;
 import static io.ferry.rpc.remoting.TransportOptions.CLIENT_PRIVATE_KEY_PATH;
@@ -59,6 +60,11 @@ final class SslContexts {
         TlsMaterial.File trust = material.file(SERVER_TRUST_CERT_COLLECTION_PATH);
         if (trust != null) {
             trustFrom(builder, trust);
+        } else if (options.clientAuth() != io.ferry.rpc.remoting.ClientAuth.NONE) {
+            // the JVM's CAs would vouch for any certificate a public CA issued: none is a caller's identity
+            throw new IllegalArgumentException(CLIENT_AUTH.fileName() + ": " + options.clientAuth().name()
+                    .toLowerCase(java.util.Locale.ROOT) + " (expected: " + SERVER_TRUST_CERT_COLLECTION_PATH.fileName()
+                    + " too, the CAs whose certificates identify consumers)");
         }
         builder.clientAuth(switch (options.clientAuth()) {
             case NONE -> ClientAuth.NONE;

@@ -35,6 +35,9 @@ public final class TlsContext {
     private final Clock clock;
     private volatile SslContext current;
     private TlsMaterial material;
+    /** The reload problem last logged, so that it is logged once; null when none. Reload thread only. */
+    private String problem;
+    private boolean expiryWarned;
 
     private TlsContext(TlsOptions options, String side, List<Option<String>> files,
                        BiFunction<TlsOptions, TlsMaterial, SslContext> builder, Option<String> chainOption,
@@ -110,15 +113,17 @@ public final class TlsContext {
      * @return whether a new context is in use
      */
     public boolean reloadIfChanged() {
+        warnIfExpiringSoon();
         TlsMaterial next;
         try {
             next = TlsMaterial.read(options, files);
         } catch (IllegalArgumentException e) {
-            log.warn("{} TLS: not reloaded, still using the files read before: {}", side, e.getMessage());
+            problem("not reloaded, still using the files read before: " + e.getMessage());
             return false;
         }
         List<String> changed = next.changedSince(material);
         if (changed.isEmpty()) {
+            problem = null;
             return false;
         }
         try {
@@ -128,14 +133,37 @@ public final class TlsContext {
             }
             current = builder.apply(options, next);
         } catch (RuntimeException e) {
-            log.warn("{} TLS: refused the changed {}: {}; still using the files read before", side, changed,
-                    e.getMessage());
-            material = next; // the same broken bytes are not reported again; a further change is tried
+            // tried again every interval (a renewed certificate may be valid from a minute from now), said once
+            problem("refused the changed " + changed + ": " + e.getMessage() + "; still using the files read before");
             return false;
         }
         material = next;
+        problem = null;
+        expiryWarned = false;
         log.info("{} TLS: reloaded {}; new handshakes use it, open connections keep theirs", side, changed);
         return true;
+    }
+
+    /** Logs a reload problem once, not every interval while it lasts. */
+    private void problem(String text) {
+        if (!text.equals(problem)) {
+            problem = text;
+            log.warn("{} TLS: {}", side, text);
+        }
+    }
+
+    /** A certificate in use that expires within a week is worth one line, before handshakes start failing. */
+    private void warnIfExpiringSoon() {
+        TlsMaterial.File chain = material.file(chainOption);
+        if (chain == null || expiryWarned) {
+            return;
+        }
+        java.time.Instant notAfter = KeyPairCheck.leaf(chain).getNotAfter().toInstant();
+        if (notAfter.isBefore(clock.instant().plus(java.time.Duration.ofDays(7)))) {
+            expiryWarned = true;
+            log.warn("{} TLS: {} expires {}: replace it (it is reloaded when the file changes)", side,
+                    chain.describe(), notAfter);
+        }
     }
 
     /** Why the material's certificate cannot serve now, or null; throws when the key is not the certificate's. */

@@ -1,5 +1,7 @@
 package io.ferry.rpc.remoting.internal.tls;
 
+import org.slf4j.LoggerFactory;
+
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +24,13 @@ public final class TlsReloader implements AutoCloseable {
             return;
         }
         long every = context.options().reloadInterval().toMillis();
-        thread.scheduleWithFixedDelay(context::reloadIfChanged, every, every, TimeUnit.MILLISECONDS);
+        thread.scheduleWithFixedDelay(() -> {
+            try {
+                context.reloadIfChanged();
+            } catch (RuntimeException | Error e) { // a throw would end the schedule: log, and check again later
+                LoggerFactory.getLogger(TlsReloader.class).warn("TLS reload check failed: {}", e.toString());
+            }
+        }, every, every, TimeUnit.MILLISECONDS);
     }
 
     @Override

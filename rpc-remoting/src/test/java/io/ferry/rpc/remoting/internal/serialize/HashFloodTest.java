@@ -166,6 +166,23 @@ class HashFloodTest {
     }
 
     @Test
+    void applicationKeysSharingOneHashCodeAreRefusedPastTheirCap() throws Exception {
+        // a record's hash follows its fields': names that collide make keys that collide, and HashMap cannot
+        // order records, so each insert would compare the key with every colliding one before it
+        Map<Object, Object> flood = new LinkedHashMap<>();
+        HostileValues.collidingStrings(COLLIDING).forEach(name -> flood.put(new Key(name, 1), 1));
+        GuardedHessian2Input in = body(out -> out.writeObject(flood));
+        IOException e = assertThrows(IOException.class, in::readObject);
+        assertTrue(e.getMessage().contains(Key.class.getName() + " as key " + HashedKeys.MAX_SAME_HASH)
+                && e.getMessage().contains("share one hash code"), e.getMessage());
+        assertTrue(in.valuesRead() < 10 * HashedKeys.MAX_SAME_HASH, "stopped at the cap: " + in.valuesRead());
+
+        Map<Object, Object> fewer = new LinkedHashMap<>();
+        HostileValues.collidingStrings(HashedKeys.MAX_SAME_HASH).forEach(name -> fewer.put(new Key(name, 1), 1));
+        assertEquals(fewer, body(out -> out.writeObject(fewer)).readObject(), "up to the cap, as before");
+    }
+
+    @Test
     void ordinaryKeysDecodeAsBefore() throws Exception {
         Map<Object, Object> strings = new HashMap<>();
         HostileValues.collidingStrings(COLLIDING).forEach(s -> strings.put(s, 1));

@@ -1,4 +1,4 @@
-package io.ferry.rpc.remoting.internal.log;
+package io.ferry.rpc.spi;
 
 import org.junit.jupiter.api.Test;
 

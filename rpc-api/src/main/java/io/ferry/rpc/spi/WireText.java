@@ -1,4 +1,4 @@
-package io.ferry.rpc.remoting.internal.log;
+package io.ferry.rpc.spi;
 
 /**
  * Text that came from the wire (service, method and class names, versions, a peer's error message), made safe to
