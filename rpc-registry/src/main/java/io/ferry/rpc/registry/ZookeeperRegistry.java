@@ -248,6 +248,11 @@ public final class ZookeeperRegistry implements Registry {
     /** A constructor that fails releases what it started. */
     private void abandon() {
         closed = true;
+        release();
+    }
+
+    /** The serial executor, the thread of its own if any, the session, and the embedded server if hosted. */
+    private void release() {
         executor.close();
         if (ownThread != null) {
             ownThread.shutdownNow();
@@ -957,14 +962,6 @@ public final class ZookeeperRegistry implements Registry {
             awaitQuietly(CompletableFuture.allOf(deletes.toArray(CompletableFuture[]::new)), CLOSE_WAIT_MILLIS);
         }
         registered.clear();
-        executor.close();
-        if (ownThread != null) {
-            ownThread.shutdownNow();
-        }
-        client.close();
-        EmbeddedZooKeeper.Lease hosted = embedded;
-        if (hosted != null) {
-            hosted.close();
-        }
+        release();
     }
 }

@@ -3,6 +3,7 @@ package io.ferry.rpc.remoting;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.testkit.TestPki;
+import io.ferry.rpc.testkit.TlsBytes;
 import io.ferry.rpc.testkit.TestPki.KeyPairFiles;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -11,19 +12,16 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSocket;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -102,14 +100,6 @@ class TlsHostileInputTest {
         assertEquals("hello honest", call(endpoint, "honest"));
     }
 
-    /** The first flight of a real TLS client: a ClientHello. */
-    private static byte[] clientHello() throws Exception {
-        SSLEngine engine = SSLContext.getDefault().createSSLEngine("127.0.0.1", 1);
-        engine.setUseClientMode(true);
-        ByteBuffer out = ByteBuffer.allocate(engine.getSession().getPacketBufferSize());
-        engine.wrap(ByteBuffer.allocate(0), out);
-        return Arrays.copyOf(out.array(), out.position());
-    }
 
     @Test
     void aConnectionThatNeverSpeaksIsClosedAfterTheHandshakeTimeout() throws Exception {
@@ -120,7 +110,7 @@ class TlsHostileInputTest {
     @Test
     void aHandshakeThatStopsHalfwayIsClosedAfterTheHandshakeTimeout() throws Exception {
         Socket socket = connect(tls);
-        byte[] hello = clientHello();
+        byte[] hello = TlsBytes.clientHello();
         socket.getOutputStream().write(hello, 0, hello.length / 2);
         assertClosedByProvider(socket);
         assertStillServes();
@@ -168,7 +158,7 @@ class TlsHostileInputTest {
 
     @Test
     void aFloodOfHandshakesThatNeverFinishIsShedAndHonestConsumersAreServed() throws Exception {
-        byte[] hello = clientHello();
+        byte[] hello = TlsBytes.clientHello();
         List<Socket> flood = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
             Socket socket = connect(tls);

@@ -77,18 +77,12 @@ class DubboConsumerTokenInteropTest {
 
     /** A Dubbo consumer of its own: through the registry when {@code url} is null, else to that url. */
     private static UserService dubboConsumer(int slot, String url) {
-        ReferenceConfig<UserService> reference = new ReferenceConfig<>();
-        reference.setInterface(UserService.class);
-        reference.setTimeout(5000);
-        reference.setRetries(0);
+        ReferenceConfig<UserService> reference = DubboLoopback.reference(UserService.class);
         DubboBootstrap dubbo = DubboBootstrap.newInstance();
         DUBBO[slot] = dubbo;
         dubbo.application(DubboLoopback.application("dubbo-token-consumer-" + slot));
         if (url == null) {
-            org.apache.dubbo.config.RegistryConfig registry = new org.apache.dubbo.config.RegistryConfig(
-                    "zookeeper://127.0.0.1:" + zk.port());
-            registry.setTimeout(10_000);
-            dubbo.registry(registry);
+            dubbo.registry(DubboLoopback.zooKeeper(zk.port()));
         } else {
             reference.setUrl(url);
         }

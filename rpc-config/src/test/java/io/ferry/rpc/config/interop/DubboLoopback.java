@@ -21,6 +21,23 @@ final class DubboLoopback {
         return application;
     }
 
+    /** A Dubbo reference to {@code type}: a 5 s timeout and no retries, so that a test sees the first outcome. */
+    static <T> org.apache.dubbo.config.ReferenceConfig<T> reference(Class<T> type) {
+        org.apache.dubbo.config.ReferenceConfig<T> reference = new org.apache.dubbo.config.ReferenceConfig<>();
+        reference.setInterface(type);
+        reference.setTimeout(5000);
+        reference.setRetries(0);
+        return reference;
+    }
+
+    /** Dubbo's config of the ZooKeeper at {@code port} on 127.0.0.1, with a timeout a loaded machine meets. */
+    static org.apache.dubbo.config.RegistryConfig zooKeeper(int port) {
+        org.apache.dubbo.config.RegistryConfig registry = new org.apache.dubbo.config.RegistryConfig(
+                "zookeeper://127.0.0.1:" + port);
+        registry.setTimeout(10_000);
+        return registry;
+    }
+
     static void ignoreOtherInterfaces() {
         try {
             List<String> names = new ArrayList<>();

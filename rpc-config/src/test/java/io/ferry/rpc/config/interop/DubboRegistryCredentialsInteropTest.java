@@ -62,15 +62,10 @@ class DubboRegistryCredentialsInteropTest {
                 .build();
         ferry.export(ServiceConfig.builder(UserService.class, new UserServiceImpl()).build());
 
-        org.apache.dubbo.config.RegistryConfig registry = new org.apache.dubbo.config.RegistryConfig(
-                "zookeeper://127.0.0.1:" + zk.port());
+        org.apache.dubbo.config.RegistryConfig registry = DubboLoopback.zooKeeper(zk.port());
         registry.setUsername(USERNAME);
         registry.setPassword(PASSWORD);
-        registry.setTimeout(10_000);
-        ReferenceConfig<UserService> reference = new ReferenceConfig<>();
-        reference.setInterface(UserService.class);
-        reference.setTimeout(5000);
-        reference.setRetries(0);
+        ReferenceConfig<UserService> reference = DubboLoopback.reference(UserService.class);
         dubbo = DubboBootstrap.newInstance();
         dubbo.application(DubboLoopback.application("dubbo-zk-consumer")).registry(registry).reference(reference)
                 .start();

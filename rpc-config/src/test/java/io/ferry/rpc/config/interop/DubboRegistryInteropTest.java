@@ -49,13 +49,8 @@ class DubboRegistryInteropTest {
         ferry.export(ServiceConfig.builder(UserService.class, new UserServiceImpl()).build());
 
         org.apache.dubbo.config.ApplicationConfig application = DubboLoopback.application("dubbo-zk-consumer");
-        org.apache.dubbo.config.RegistryConfig registry = new org.apache.dubbo.config.RegistryConfig(
-                "zookeeper://127.0.0.1:" + zk.port());
-        registry.setTimeout(10_000);
-        ReferenceConfig<UserService> reference = new ReferenceConfig<>();
-        reference.setInterface(UserService.class);
-        reference.setTimeout(5000);
-        reference.setRetries(0);
+        org.apache.dubbo.config.RegistryConfig registry = DubboLoopback.zooKeeper(zk.port());
+        ReferenceConfig<UserService> reference = DubboLoopback.reference(UserService.class);
         dubbo = DubboBootstrap.newInstance();
         dubbo.application(application).registry(registry).reference(reference).start();
         users = reference.get();

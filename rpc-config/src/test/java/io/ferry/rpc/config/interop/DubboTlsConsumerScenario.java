@@ -23,11 +23,8 @@ public final class DubboTlsConsumerScenario {
         // without a key pair of its own a Dubbo consumer silently speaks plain text: give it one
         ssl.setClientKeyCertChainPath(args[2]);
         ssl.setClientPrivateKeyPath(args[3]);
-        ReferenceConfig<Caller> reference = new ReferenceConfig<>();
-        reference.setInterface(Caller.class);
+        ReferenceConfig<Caller> reference = DubboLoopback.reference(Caller.class);
         reference.setUrl("dubbo://127.0.0.1:" + args[0] + "?serialization=hessian2");
-        reference.setTimeout(5000);
-        reference.setRetries(0);
         reference.setCheck(false);
         DubboBootstrap dubbo = DubboBootstrap.newInstance();
         String outcome;

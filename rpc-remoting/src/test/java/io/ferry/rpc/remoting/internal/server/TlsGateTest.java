@@ -7,6 +7,7 @@ import io.ferry.rpc.remoting.internal.codec.Frame;
 import io.ferry.rpc.remoting.internal.log.PeerLog;
 import io.ferry.rpc.remoting.internal.tls.TlsContext;
 import io.ferry.rpc.testkit.TestPki;
+import io.ferry.rpc.testkit.TlsBytes;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -16,13 +17,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLEngine;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -53,17 +50,10 @@ class TlsGateTest {
         channel.finishAndReleaseAll();
     }
 
-    private static byte[] clientHello() throws Exception {
-        SSLEngine engine = SSLContext.getDefault().createSSLEngine("127.0.0.1", 1);
-        engine.setUseClientMode(true);
-        ByteBuffer out = ByteBuffer.allocate(engine.getSession().getPacketBufferSize());
-        engine.wrap(ByteBuffer.allocate(0), out);
-        return Arrays.copyOf(out.array(), out.position());
-    }
 
     @Test
     void aClientHelloInPiecesIsHandedWholeToTheSslHandler() throws Exception {
-        byte[] hello = clientHello();
+        byte[] hello = TlsBytes.clientHello();
         channel.writeInbound(Unpooled.wrappedBuffer(hello, 0, 3)); // not even a record header yet
         assertNull(channel.pipeline().get(SslHandler.class));
         assertNull(channel.readOutbound(), "nothing said before the peer is known");
