@@ -1,22 +1,16 @@
 package io.ferry.rpc.config.interop;
 
-import io.ferry.rpc.config.ApplicationConfig;
 import io.ferry.rpc.config.Ferry;
-import io.ferry.rpc.config.ProtocolConfig;
 import io.ferry.rpc.config.ServiceConfig;
 import io.ferry.rpc.config.fixtures.UserService;
 import io.ferry.rpc.config.fixtures.UserServiceImpl;
 import io.ferry.rpc.registry.EmbeddedZooKeeper;
-import io.ferry.rpc.registry.RegistryOptions;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -30,13 +24,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * it is refused, unrun, in the words a Dubbo provider uses.
  */
 class DubboConsumerTokenInteropTest {
-    @TempDir
-    static Path tmp;
+    @RegisterExtension
+    static final DubboZooKeeperPeers PEERS = new DubboZooKeeperPeers();
     private static EmbeddedZooKeeper zk;
-    private static Ferry ferry;
     private static int port;
     private static final AtomicInteger HELLOS = new AtomicInteger();
-    private static final DubboBootstrap[] DUBBO = new DubboBootstrap[2];
 
     static final class CountingUsers extends UserServiceImpl {
         @Override
@@ -48,38 +40,15 @@ class DubboConsumerTokenInteropTest {
 
     @BeforeAll
     static void start() {
-        DubboLoopback.ignoreOtherInterfaces();
-        System.setProperty("dubbo.application.service-discovery.migration", "FORCE_INTERFACE");
-        zk = EmbeddedZooKeeper.start("127.0.0.1", 0, Duration.ofMillis(500));
-        ferry = Ferry.builder().application(ApplicationConfig.of("ferry-token-provider"))
-                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build())
-                .registry(io.ferry.rpc.config.RegistryConfig.of(RegistryOptions.builder()
-                        .address("127.0.0.1", zk.port()).cacheFile(tmp.resolve("p.cache")).build()))
-                .build();
-        port = ferry.export(ServiceConfig.builder(UserService.class, new CountingUsers()).token("true").build());
-    }
-
-    @AfterAll
-    static void stop() {
-        for (DubboBootstrap dubbo : DUBBO) {
-            if (dubbo != null) {
-                dubbo.destroy();
-            }
-        }
-        if (ferry != null) {
-            ferry.close();
-        }
-        if (zk != null) {
-            zk.close();
-        }
-        System.clearProperty("dubbo.application.service-discovery.migration");
+        zk = PEERS.zooKeeper();
+        port = PEERS.ferryProvider(ServiceConfig.builder(UserService.class, new CountingUsers()).token("true")
+                .build(), b -> b);
     }
 
     /** A Dubbo consumer of its own: through the registry when {@code url} is null, else to that url. */
     private static UserService dubboConsumer(int slot, String url) {
         ReferenceConfig<UserService> reference = DubboLoopback.reference(UserService.class);
-        DubboBootstrap dubbo = DubboBootstrap.newInstance();
-        DUBBO[slot] = dubbo;
+        DubboBootstrap dubbo = PEERS.dubbo();
         dubbo.application(DubboLoopback.application("dubbo-token-consumer-" + slot));
         if (url == null) {
             dubbo.registry(DubboLoopback.zooKeeper(zk.port()));

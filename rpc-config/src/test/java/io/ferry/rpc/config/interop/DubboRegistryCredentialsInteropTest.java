@@ -1,15 +1,11 @@
 package io.ferry.rpc.config.interop;
 
-import io.ferry.rpc.config.ApplicationConfig;
 import io.ferry.rpc.config.Ferry;
-import io.ferry.rpc.config.ProtocolConfig;
 import io.ferry.rpc.config.ServiceConfig;
 import io.ferry.rpc.config.fixtures.UserService;
 import io.ferry.rpc.config.fixtures.UserServiceImpl;
 import io.ferry.rpc.registry.EmbeddedZooKeeper;
-import io.ferry.rpc.registry.RegistryOptions;
 import org.apache.dubbo.config.ReferenceConfig;
-import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
@@ -17,13 +13,11 @@ import org.apache.zookeeper.data.ACL;
 import org.apache.zookeeper.data.Id;
 import org.apache.zookeeper.server.auth.DigestAuthenticationProvider;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -42,48 +36,23 @@ class DubboRegistryCredentialsInteropTest {
     private static final String PASSWORD = "s3cret-Pa55";
     private static final String SERVICE_PATH = "/dubbo/" + UserService.class.getName();
 
-    @TempDir
-    static Path tmp;
+    @RegisterExtension
+    static final DubboZooKeeperPeers PEERS = new DubboZooKeeperPeers();
     private static EmbeddedZooKeeper zk;
-    private static Ferry ferry;
-    private static DubboBootstrap dubbo;
     private static UserService users;
 
     @BeforeAll
     static void start() {
-        DubboLoopback.ignoreOtherInterfaces();
-        System.setProperty("dubbo.application.service-discovery.migration", "FORCE_INTERFACE");
-        zk = EmbeddedZooKeeper.start("127.0.0.1", 0, Duration.ofMillis(500));
-        ferry = Ferry.builder().application(ApplicationConfig.of("ferry-provider"))
-                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build())
-                .registry(io.ferry.rpc.config.RegistryConfig.of(RegistryOptions.builder()
-                        .address("127.0.0.1", zk.port()).credentials(USERNAME, PASSWORD)
-                        .cacheFile(tmp.resolve("p.cache")).build()))
-                .build();
-        ferry.export(ServiceConfig.builder(UserService.class, new UserServiceImpl()).build());
-
+        zk = PEERS.zooKeeper();
+        PEERS.ferryProvider(ServiceConfig.builder(UserService.class, new UserServiceImpl()).build(),
+                b -> b.credentials(USERNAME, PASSWORD));
         org.apache.dubbo.config.RegistryConfig registry = DubboLoopback.zooKeeper(zk.port());
         registry.setUsername(USERNAME);
         registry.setPassword(PASSWORD);
         ReferenceConfig<UserService> reference = DubboLoopback.reference(UserService.class);
-        dubbo = DubboBootstrap.newInstance();
-        dubbo.application(DubboLoopback.application("dubbo-zk-consumer")).registry(registry).reference(reference)
-                .start();
+        PEERS.dubbo().application(DubboLoopback.application("dubbo-zk-consumer")).registry(registry)
+                .reference(reference).start();
         users = reference.get();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (dubbo != null) {
-            dubbo.destroy();
-        }
-        if (ferry != null) {
-            ferry.close();
-        }
-        if (zk != null) {
-            zk.close();
-        }
-        System.clearProperty("dubbo.application.service-discovery.migration");
     }
 
     @Test

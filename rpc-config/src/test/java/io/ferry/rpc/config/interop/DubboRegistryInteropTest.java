@@ -1,24 +1,17 @@
 package io.ferry.rpc.config.interop;
 
-import io.ferry.rpc.config.ApplicationConfig;
 import io.ferry.rpc.config.Ferry;
-import io.ferry.rpc.config.ProtocolConfig;
 import io.ferry.rpc.config.ServiceConfig;
 import io.ferry.rpc.config.fixtures.UserService;
 import io.ferry.rpc.config.fixtures.UserServiceImpl;
 import io.ferry.rpc.registry.EmbeddedZooKeeper;
-import io.ferry.rpc.registry.RegistryOptions;
 import io.ferry.rpc.registry.ServiceUrl;
 import org.apache.dubbo.config.ReferenceConfig;
-import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.zookeeper.ZooKeeper;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -29,45 +22,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A stock Apache Dubbo 3.3.6 consumer finds a Ferry provider through ZooKeeper and calls it. */
 class DubboRegistryInteropTest {
-    @TempDir
-    static Path tmp;
+    @RegisterExtension
+    static final DubboZooKeeperPeers PEERS = new DubboZooKeeperPeers();
     private static EmbeddedZooKeeper zk;
-    private static Ferry ferry;
-    private static DubboBootstrap dubbo;
     private static UserService users;
 
     @BeforeAll
     static void start() {
-        DubboLoopback.ignoreOtherInterfaces();
-        System.setProperty("dubbo.application.service-discovery.migration", "FORCE_INTERFACE");
-        zk = EmbeddedZooKeeper.start("127.0.0.1", 0, Duration.ofMillis(500));
-        ferry = Ferry.builder().application(ApplicationConfig.of("ferry-provider"))
-                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build())
-                .registry(io.ferry.rpc.config.RegistryConfig.of(RegistryOptions.builder()
-                        .address("127.0.0.1", zk.port()).cacheFile(tmp.resolve("p.cache")).build()))
-                .build();
-        ferry.export(ServiceConfig.builder(UserService.class, new UserServiceImpl()).build());
-
-        org.apache.dubbo.config.ApplicationConfig application = DubboLoopback.application("dubbo-zk-consumer");
-        org.apache.dubbo.config.RegistryConfig registry = DubboLoopback.zooKeeper(zk.port());
+        zk = PEERS.zooKeeper();
+        PEERS.ferryProvider(ServiceConfig.builder(UserService.class, new UserServiceImpl()).build(), b -> b);
         ReferenceConfig<UserService> reference = DubboLoopback.reference(UserService.class);
-        dubbo = DubboBootstrap.newInstance();
-        dubbo.application(application).registry(registry).reference(reference).start();
+        PEERS.dubbo().application(DubboLoopback.application("dubbo-zk-consumer"))
+                .registry(DubboLoopback.zooKeeper(zk.port())).reference(reference).start();
         users = reference.get();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (dubbo != null) {
-            dubbo.destroy();
-        }
-        if (ferry != null) {
-            ferry.close();
-        }
-        if (zk != null) {
-            zk.close();
-        }
-        System.clearProperty("dubbo.application.service-discovery.migration");
     }
 
     @Test
