@@ -26,4 +26,11 @@ public @interface RpcExport {
      * the jar to read: set one in a file or {@code -D} instead.
      */
     String token() default "";
+
+    /**
+     * Who may call this service, by the identity their client certificate proved on a mutual-TLS connection:
+     * {@code cn:NAME}, {@code dns:NAME}, {@code uri:URI}, {@code ip:ADDRESS} or {@code *}, comma-separated; empty
+     * keeps the provider's default (anyone). Others are refused FORBIDDEN, not run.
+     */
+    String callers() default "";
 }

@@ -335,6 +335,9 @@ public final class ServiceConfig<T> {
                 if (!export.token().isEmpty()) {
                     s.put(Options.TOKEN, export.token(), where);
                 }
+                if (!export.callers().isEmpty()) {
+                    s.put(Options.CALLERS, export.callers(), where);
+                }
             }
             return s;
         }

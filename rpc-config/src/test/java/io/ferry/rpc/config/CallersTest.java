@@ -29,7 +29,7 @@ class CallersTest {
     }
 
     /** Counts what ran. */
-    public static final class CountingLedger implements Ledger {
+    public static class CountingLedger implements Ledger {
         final AtomicInteger reads = new AtomicInteger();
         final AtomicInteger erasures = new AtomicInteger();
 
@@ -46,8 +46,14 @@ class CallersTest {
         }
     }
 
+    /** The same service restricted by its annotation alone, under another version. */
+    @io.ferry.rpc.RpcExport(value = Ledger.class, version = "admin", callers = "cn:admin")
+    public static final class AnnotatedLedger extends CountingLedger {
+    }
+
     @RegisterExtension
     final FerryFixture ferries = new FerryFixture();
+    private Ferry serving;
     private TestPki pki;
     private final CountingLedger ledger = new CountingLedger();
     private int port;
@@ -56,7 +62,7 @@ class CallersTest {
     void provider() {
         pki = TestPki.create(ferries.dir(), "ferry");
         KeyPairFiles provider = pki.server("provider");
-        Ferry serving = ferries.track(Ferry.builder()
+        serving = ferries.track(Ferry.builder()
                 .ssl(SslConfig.builder().serverKeyCertChain(provider.certificateChain().toString(),
                         provider.privateKey().toString()).serverTrustCertCollection(pki.caCertificate().toString())
                         .clientAuth(ClientAuth.OPTIONAL).build())
@@ -67,7 +73,22 @@ class CallersTest {
                 .build());
     }
 
+    @Test
+    void anAnnotationNamesTheCallersAsAFileWould() {
+        AnnotatedLedger annotated = new AnnotatedLedger();
+        serving.export(annotated);
+        Ledger orders = as("orders", "admin");
+        RpcException e = refused(orders::read);
+        assertTrue(e.getMessage().contains("CN=orders"), e.getMessage());
+        assertEquals("balance", as("admin", "admin").read());
+        assertEquals(1, annotated.reads.get());
+    }
+
     private Ledger as(String name) {
+        return as(name, "");
+    }
+
+    private Ledger as(String name, String version) {
         SslConfig.Builder ssl = SslConfig.builder().clientTrustCertCollection(pki.caCertificate().toString());
         if (name != null) {
             KeyPairFiles pair = pki.client(name);
@@ -75,7 +96,7 @@ class CallersTest {
         }
         Ferry calling = ferries.track(Ferry.builder().ssl(ssl.build()).build());
         return calling.reference(ReferenceConfig.builder(Ledger.class).url("dubbo://127.0.0.1:" + port)
-                .sslEnabled(true).retries(0).build());
+                .version(version).sslEnabled(true).retries(0).build());
     }
 
     private static RpcException refused(Runnable call) {

@@ -16,7 +16,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -137,12 +136,12 @@ class ZookeeperTlsTest {
         assertTrue(e.getMessage().contains(missing), e.getMessage());
     }
 
-    /** Opens a registry that must fail, within the connection timeout (and some slack for a loaded machine). */
+    /**
+     * Opens a registry that must fail at start, saying why (a hang would end at the test's timeout instead: no
+     * wall-clock bound here, which a loaded machine could break).
+     */
     private String failsAtStart(RegistryOptions options) {
-        long start = System.nanoTime();
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> open(options));
-        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        assertTrue(millis < 2 * CONNECTION_TIMEOUT.toMillis(), "failed after " + millis + " ms, not a hang");
         assertTrue(e.getMessage().startsWith("ZooKeeper " + options.address()), e.getMessage());
         return e.getMessage();
     }
