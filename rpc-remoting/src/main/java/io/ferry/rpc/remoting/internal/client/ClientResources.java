@@ -162,6 +162,10 @@ public final class ClientResources {
             return context;
         }
         synchronized (tlsContexts) {
+            if (isShutdown()) {
+                throw new IllegalStateException("client closed: no new TLS context (it would start a reload thread"
+                        + " nobody stops)");
+            }
             context = tlsContexts.get(tls);
             if (context == null) {
                 context = TlsContext.client(tls, java.time.Clock.systemUTC());
