@@ -53,6 +53,16 @@ class RegistryOptionsTest {
     }
 
     @Test
+    void theCacheFileIsTheOwnersAloneForItHoldsProvidersTokens() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(tmp.getFileSystem().supportedFileAttributeViews()
+                .contains("posix"), "POSIX permissions");
+        Path file = tmp.resolve("tokens.cache");
+        new ProviderCache(file).put("com.acme.Greeter", List.of("dubbo%3A%2F%2Fh%3A1%2Fx%3Ftoken%3Ds3cret"));
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(file)));
+    }
+
+    @Test
     void aPlainAddressIsNeverEmbeddedNotEvenTheDefaultOne() {
         for (String address : List.of(RegistryOptions.DEFAULT_ADDRESS, "zookeeper://localhost:2181",
                 "zookeeper://127.0.0.1:2181?embedded=false", "zookeeper://10.0.0.1:2181")) {

@@ -58,7 +58,8 @@ public final class ProviderCache {
         }
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            // a temporary file of our own: two processes writing at once must not share one
+            // a temporary file of our own: two processes writing at once must not share one; created owner-only
+            // (rw-------), as the file stays once moved: provider URLs may hold their tokens
             Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName().toString(), ".tmp");
             try (Writer writer = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 entries.store(writer, "Ferry registry cache: the last providers seen per interface");
