@@ -64,6 +64,11 @@ public final class TlsOptions {
         return values.get(SSL_HANDSHAKE_TIMEOUT, Duration.ofSeconds(10));
     }
 
+    /** TLS handshakes a provider runs at once (see {@link TransportOptions#SSL_MAX_HANDSHAKES}). */
+    public int maxHandshakes() {
+        return values.get(TransportOptions.SSL_MAX_HANDSHAKES, 256);
+    }
+
     public Duration reloadInterval() {
         return values.get(SSL_RELOAD_INTERVAL, Duration.ofSeconds(2));
     }
@@ -141,6 +146,10 @@ public final class TlsOptions {
 
         public Builder handshakeTimeout(Duration timeout) {
             return option(SSL_HANDSHAKE_TIMEOUT, timeout);
+        }
+
+        public Builder maxHandshakes(int max) {
+            return option(TransportOptions.SSL_MAX_HANDSHAKES, max);
         }
 
         public Builder reloadInterval(Duration interval) {

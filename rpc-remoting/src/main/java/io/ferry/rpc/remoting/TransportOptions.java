@@ -164,6 +164,11 @@ public final class TransportOptions {
             .defaultText("10000").atLeast(1).scopes(SSL)
             .doc("a TLS handshake not done in this long closes its connection; a consumer's also counts against "
                     + "its connectTimeout").build();
+    public static final Option<Integer> SSL_MAX_HANDSHAKES = Option.of("sslMaxHandshakes", Integer.class)
+            .defaultText("256").range(1, 1_000_000).scopes(SSL)
+            .doc("TLS handshakes a provider runs at once; a connection over it is closed at once (its consumer "
+                    + "retries after its back-off), so a reconnect storm or a flood of hellos queues no crypto")
+            .build();
     public static final Option<Duration> SSL_RELOAD_INTERVAL = Option.of("sslReloadInterval", Duration.class)
             .defaultText("2000").atLeast(100).scopes(SSL)
             .doc("how often the certificate, key and trust files are checked for a change").build();
@@ -172,7 +177,8 @@ public final class TransportOptions {
     public static final Set<Option<?>> TLS = Set.of(SERVER_KEY_CERT_CHAIN_PATH, SERVER_PRIVATE_KEY_PATH,
             SERVER_KEY_PASSWORD, SERVER_TRUST_CERT_COLLECTION_PATH, CLIENT_AUTH, CLIENT_KEY_CERT_CHAIN_PATH,
             CLIENT_PRIVATE_KEY_PATH, CLIENT_KEY_PASSWORD, CLIENT_TRUST_CERT_COLLECTION_PATH,
-            INSECURE_SKIP_HOST_VERIFICATION, SSL_PROVIDER, SSL_HANDSHAKE_TIMEOUT, SSL_RELOAD_INTERVAL);
+            INSECURE_SKIP_HOST_VERIFICATION, SSL_PROVIDER, SSL_HANDSHAKE_TIMEOUT, SSL_MAX_HANDSHAKES,
+            SSL_RELOAD_INTERVAL);
 
     /** The options a {@link SocketOptions} carries. */
     public static final Set<Option<?>> SOCKET = Set.of(TCP_NO_DELAY, KEEP_ALIVE, SEND_BUFFER, RECEIVE_BUFFER,

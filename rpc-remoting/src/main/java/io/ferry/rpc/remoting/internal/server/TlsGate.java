@@ -26,14 +26,21 @@ final class TlsGate extends ByteToMessageDecoder {
 
     private final TlsContext tls;
     private final PeerLog log;
+    private final HandshakeSlots slots;
 
-    TlsGate(TlsContext tls, PeerLog log) {
+    TlsGate(TlsContext tls, PeerLog log, HandshakeSlots slots) {
         this.tls = tls;
         this.log = log;
+        this.slots = slots;
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        if (!slots.tryTake(ctx.channel())) {
+            note(ctx, slots.max() + " TLS handshakes already running (sslMaxHandshakes); closing");
+            ctx.close();
+            return;
+        }
         long timeout = tls.options().handshakeTimeout().toMillis();
         java.util.concurrent.ScheduledFuture<?> deadline = ctx.executor().schedule(() -> {
             if (!TlsHandshakes.isDone(ctx.channel()) && ctx.channel().isActive()) {

@@ -25,9 +25,11 @@ final class TlsHandshakes extends ChannelInboundHandlerAdapter {
     private static final AttributeKey<PeerIdentity> IDENTITY = AttributeKey.valueOf("ferry.tls.identity");
 
     private final PeerLog log;
+    private final HandshakeSlots slots;
 
-    TlsHandshakes(PeerLog log) {
+    TlsHandshakes(PeerLog log, HandshakeSlots slots) {
         this.log = log;
+        this.slots = slots;
     }
 
     private static final AttributeKey<java.util.concurrent.Future<?>> DEADLINE =
@@ -54,6 +56,7 @@ final class TlsHandshakes extends ChannelInboundHandlerAdapter {
             if (done.isSuccess()) {
                 ctx.channel().attr(IDENTITY).set(verifiedIdentity(ctx));
                 ctx.channel().attr(DONE).set(Boolean.TRUE);
+                slots.giveBack(ctx.channel());
                 java.util.concurrent.Future<?> deadline = ctx.channel().attr(DEADLINE).getAndSet(null);
                 if (deadline != null) {
                     deadline.cancel(false);

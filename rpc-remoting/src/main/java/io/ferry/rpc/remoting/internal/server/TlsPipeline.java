@@ -16,13 +16,17 @@ public final class TlsPipeline {
     /** What peers of the TLS port cause: failed handshakes, garbage, plain frames, silence. */
     private final PeerLog log;
 
+    private final HandshakeSlots slots;
+
     public TlsPipeline(TlsContext context, Ticker ticker) {
         this.context = context;
         this.log = new PeerLog(TlsGate.class, ticker);
+        this.slots = new HandshakeSlots(context.options().maxHandshakes());
     }
 
     public void addTo(ChannelPipeline pipeline) {
-        pipeline.addLast("tls-gate", new TlsGate(context, log)).addLast("tls-handshake", new TlsHandshakes(log));
+        pipeline.addLast("tls-gate", new TlsGate(context, log, slots))
+                .addLast("tls-handshake", new TlsHandshakes(log, slots));
     }
 
     /** The verified identity of {@code channel}'s consumer, or null when it is not a mutual-TLS connection. */

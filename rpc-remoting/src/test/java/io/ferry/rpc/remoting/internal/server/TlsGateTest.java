@@ -33,16 +33,24 @@ class TlsGateTest {
     @TempDir
     Path dir;
     private EmbeddedChannel channel;
+    private TlsContext tls;
+    private PeerLog log;
+    private HandshakeSlots slots;
 
     @BeforeEach
     void channel() {
         TestPki pki = TestPki.create(dir, "ferry");
         TestPki.KeyPairFiles provider = pki.server("provider");
-        TlsContext tls = TlsContext.server(TlsOptions.builder().serverKeyCertChain(
+        tls = TlsContext.server(TlsOptions.builder().serverKeyCertChain(
                 provider.certificateChain().toString(), provider.privateKey().toString())
                 .handshakeTimeout(Duration.ofSeconds(5)).build(), Clock.systemUTC());
-        PeerLog log = new PeerLog(TlsGate.class, Ticker.system());
-        channel = new EmbeddedChannel(new TlsGate(tls, log), new TlsHandshakes(log));
+        log = new PeerLog(TlsGate.class, Ticker.system());
+        slots = new HandshakeSlots(2);
+        channel = connection();
+    }
+
+    private EmbeddedChannel connection() {
+        return new EmbeddedChannel(new TlsGate(tls, log, slots), new TlsHandshakes(log, slots));
     }
 
     @AfterEach
@@ -100,6 +108,22 @@ class TlsGateTest {
                 .US_ASCII)));
         assertNull(channel.readOutbound());
         assertFalse(channel.isActive());
+    }
+
+    @Test
+    void aConnectionFindingEveryHandshakeSlotTakenIsClosedAtOnceAndASlotFreedServesTheNext() {
+        EmbeddedChannel second = connection();
+        assertEquals(2, slots.taken());
+        EmbeddedChannel third = connection();
+        assertFalse(third.isActive(), "over sslMaxHandshakes: closed before a byte is read");
+        assertEquals(2, slots.taken());
+
+        second.close(); // a handshake that ends (here: its connection) gives its slot back
+        assertEquals(1, slots.taken());
+        EmbeddedChannel fourth = connection();
+        assertTrue(fourth.isActive());
+        fourth.finishAndReleaseAll();
+        third.finishAndReleaseAll();
     }
 
     @Test
