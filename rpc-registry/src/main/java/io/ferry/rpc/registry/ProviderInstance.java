@@ -1,5 +1,6 @@
 package io.ferry.rpc.registry;
 
+import io.ferry.rpc.option.Option;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.TreeSet;
@@ -87,7 +88,7 @@ public record ProviderInstance(String host, int port, String interfaceName, Stri
         return "ProviderInstance[host=" + host + ", port=" + port + ", interfaceName=" + interfaceName + ", version="
                 + version + ", group=" + group + ", methods=" + methods + ", weight=" + weight + ", disabled="
                 + disabled + ", application=" + application + ", startedAtMillis=" + startedAtMillis
-                + ", warmupMillis=" + warmupMillis + ", token=" + (token == null ? "none" : "******")
+                + ", warmupMillis=" + warmupMillis + ", token=" + (token == null ? "none" : Option.MASK)
                 + ", sslEnabled=" + sslEnabled + "]";
     }
 }

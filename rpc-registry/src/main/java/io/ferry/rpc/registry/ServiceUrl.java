@@ -1,5 +1,6 @@
 package io.ferry.rpc.registry;
 
+import io.ferry.rpc.option.Option;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -152,6 +153,6 @@ public final class ServiceUrl {
 
     /** {@code url} (a full string, as written or parsed) with the value of a {@code token} parameter masked. */
     public static String masked(String url) {
-        return TOKEN.matcher(url).replaceAll("$1******");
+        return TOKEN.matcher(url).replaceAll("$1" + Option.MASK);
     }
 }

@@ -1,5 +1,6 @@
 package io.ferry.rpc.config.internal;
 
+import io.ferry.rpc.option.Option;
 import java.net.InetSocketAddress;
 import java.net.URI;
 
@@ -54,7 +55,7 @@ public record DirectUrl(InetSocketAddress address, String token, boolean sslEnab
     /** The address; the token, if any, masked. */
     @Override
     public String toString() {
-        return "dubbo://" + address.getHostString() + ":" + address.getPort() + (token == null ? "" : "?token=******")
+        return "dubbo://" + address.getHostString() + ":" + address.getPort() + (token == null ? "" : "?token=" + Option.MASK)
                 + (sslEnabled ? (token == null ? "?" : "&") + "ssl-enabled=true" : "");
     }
 }

@@ -1,5 +1,6 @@
 package io.ferry.rpc.config.internal;
 
+import io.ferry.rpc.option.Option;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -59,6 +60,6 @@ public final class ProviderToken {
 
     @Override
     public String toString() {
-        return "ProviderToken(******)";
+        return "ProviderToken(" + Option.MASK + ")";
     }
 }

@@ -28,8 +28,7 @@ final class GuardedMapDeserializer extends MapDeserializer {
         for (int position = 0; !in.isEnd(); position++) {
             long before = backReferences(in);
             Object key = keys == null ? in.readObject() : keys.readObject(in);
-            HashedKeys.check(key, backReferences(in) != before, map, position);
-            collisions = HashedKeys.counted(collisions, key, map, position);
+            collisions = HashedKeys.admitted(collisions, key, backReferences(in) != before, map, position);
             map.put(key, values == null ? in.readObject() : values.readObject(in));
         }
     }

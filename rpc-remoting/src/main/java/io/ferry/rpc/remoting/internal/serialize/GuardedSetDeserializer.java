@@ -46,8 +46,8 @@ final class GuardedSetDeserializer extends CollectionDeserializer {
         for (int position = 0; length < 0 ? !in.isEnd() : position < length; position++) {
             long before = GuardedMapDeserializer.backReferences(in);
             Object element = elements == null ? in.readObject() : elements.readObject(in);
-            HashedKeys.check(element, GuardedMapDeserializer.backReferences(in) != before, set, position);
-            collisions = HashedKeys.counted(collisions, element, set, position);
+            collisions = HashedKeys.admitted(collisions, element, GuardedMapDeserializer.backReferences(in) != before,
+                    set, position);
             set.add(element);
         }
         if (length < 0) {

@@ -35,17 +35,28 @@ final class HashedKeys {
     }
 
     /**
-     * Throws unless {@code key} may be hashed.
+     * Throws unless {@code key} may be hashed into its map or set; returns the count of collisions to pass with the
+     * next key of the same container (see {@link #counted}). A string, the common key, costs one type test.
      *
+     * @param seen             what the container's earlier keys returned, null for its first
      * @param viaBackReference whether reading the key followed a back-reference
      * @param container        the map or set, named in the error
      * @param position         which key of the container this is, from 0, named in the error
      */
-    static void check(Object key, boolean viaBackReference, Object container, int position)
+    static Collisions admitted(Collisions seen, Object key, boolean viaBackReference, Object container, int position)
             throws HessianProtocolException {
-        if (key == null || key instanceof String || isCheapLeaf(key)) {
-            return;
+        if (key == null || key instanceof String) {
+            return seen;
         }
+        if (isCheapLeaf(key)) {
+            return key instanceof Comparable ? seen : counted(seen, key, container, position);
+        }
+        refuseUnhashable(key, viaBackReference, container, position);
+        return counted(seen, key, container, position);
+    }
+
+    private static void refuseUnhashable(Object key, boolean viaBackReference, Object container, int position)
+            throws HessianProtocolException {
         if (isStructure(key)) {
             throw refused(key, container, position, "its hash would walk every element it holds");
         }
@@ -63,11 +74,8 @@ final class HashedKeys {
      * logarithm, not a scan, and are not counted. Returns the count to pass with the next key: null until the
      * first counted key, so that a map of strings allocates nothing.
      */
-    static Collisions counted(Collisions seen, Object key, Object container, int position)
+    private static Collisions counted(Collisions seen, Object key, Object container, int position)
             throws HessianProtocolException {
-        if (key == null || key instanceof String || (isCheapLeaf(key) && key instanceof Comparable)) {
-            return seen;
-        }
         Collisions collisions = seen == null ? new Collisions() : seen;
         int sharing = collisions.counts.merge(key.hashCode(), 1, Integer::sum);
         if (sharing > MAX_SAME_HASH) {
