@@ -59,7 +59,8 @@ public final class Ferry implements AutoCloseable {
         NamedExtensions.check(layers.consumer().settings()); // a name nothing registers fails at start
         NamedExtensions.check(layers.serviceDefaults());
         this.runtime = new FerryRuntime(layers.consumer().ioThreads(), layers.protocol().serverOptions(),
-                layers.registry(), layers.application().name(), Ticker.system(), Clock.systemUTC());
+                layers.registry(), layers.application().name(), Ticker.system(), Clock.systemUTC(),
+                b.observability == null ? null : b.observability.instrumentation());
         this.shutdownHook = b.shutdownHook ? new Thread(this::close, "ferry-shutdown") : null;
         if (shutdownHook != null) {
             Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -298,6 +299,7 @@ public final class Ferry implements AutoCloseable {
         Settings providerDefaults = new Settings();
         Settings registrySettings;
         DeclaredReferences declared;
+        Observability observability;
 
         /** Where a file's references are kept by id. */
         Builder declared(DeclaredReferences declared) {
@@ -351,6 +353,15 @@ public final class Ferry implements AutoCloseable {
          */
         public Builder ssl(SslConfig ssl) {
             this.ssl = ssl;
+            return this;
+        }
+
+        /**
+         * Observes every call with Micrometer: metrics, and spans whose trace context crosses to Dubbo and Ferry
+         * peers alike. See {@link Observability}. Without it nothing of Micrometer is loaded or paid for.
+         */
+        public Builder observability(Observability observability) {
+            this.observability = observability;
             return this;
         }
 

@@ -13,13 +13,17 @@ import java.util.stream.Collectors;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** rpc-registry is an optional dependency: a direct-url application runs without it (and ZooKeeper) at all. */
+/**
+ * rpc-registry and Micrometer are optional dependencies: a direct-url application runs without them (and ZooKeeper,
+ * Curator, a tracer) on the class path at all.
+ */
 class WithoutRegistryTest {
     @Test
-    void aDirectUrlApplicationRunsWithoutTheRegistryOnTheClassPath() throws Exception {
+    void aDirectUrlApplicationRunsWithoutTheRegistryOrMicrometerOnTheClassPath() throws Exception {
         String classPath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(entry -> !entry.contains("rpc-registry") && !entry.contains("zookeeper")
-                        && !entry.contains("curator"))
+                        && !entry.contains("curator") && !entry.contains("micrometer")
+                        && !entry.contains("opentelemetry"))
                 .collect(Collectors.joining(File.pathSeparator));
         assertTrue(!classPath.contains("zookeeper"), classPath);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -29,6 +33,7 @@ class WithoutRegistryTest {
         assertTrue(child.waitFor(60, TimeUnit.SECONDS), output);
         assertEquals(0, child.exitValue(), output);
         assertTrue(output.contains("OK direct"), output);
+        assertTrue(output.contains("MICROMETER absent"), output);
         assertTrue(output.contains("REGISTRY registry: zookeeper://127.0.0.1:2181 needs rpc-registry"), output);
         assertTrue(output.contains("OTHER registry: memory://127.0.0.1:1 needs rpc-registry"), output);
         assertTrue(output.contains("EMBEDDED registry: zookeeper://127.0.0.1:2181?embedded=true needs rpc-registry"),

@@ -63,13 +63,18 @@ public final class ExportAssembly {
     }
 
     /**
-     * The token check, where the service has a token; then the named filters (the default ones, such as the
+     * The observation of calls, where this Ferry has one; the token check, where the service has a token; then the named filters (the default ones, such as the
      * {@code executes} limit, then the provider defaults' and the service's lists), then the protocol's filter
      * objects and the service's, around the implementation.
      */
     private static Invoker chain(Context service, Settings providerDefaults, ProtocolConfig protocol,
                                  ProviderToken token) {
         List<Filter> filters = new ArrayList<>();
+        Instrumentation instrumentation = service.runtime().instrumentation();
+        if (instrumentation != null) {
+            // outermost: refused calls are counted too, and the implementation runs in the call's trace
+            filters.add(instrumentation.providerFilter());
+        }
         if (token != null) {
             // first, and in no list a file could reorder or drop: a refused call reaches nothing of the service
             filters.add(new TokenCheck(token, service.service().interfaceType().getName(),

@@ -37,14 +37,17 @@ public final class FerryRuntime {
     private Client client;
     private Server server;
     private RegistryBridge registry;
+    private final Instrumentation instrumentation;
     private boolean closed;
 
     /**
      * @param clientIoThreads the consumer's IO thread count, or null for the process's default
      * @param registryConfig  null when this Ferry has no registry
+     * @param instrumentation the filters that observe calls, or null when nothing observes them
      */
     public FerryRuntime(Integer clientIoThreads, ServerOptions serverOptions, RegistryConfig registryConfig,
-                        String application, Ticker ticker, Clock wall) {
+                        String application, Ticker ticker, Clock wall, Instrumentation instrumentation) {
+        this.instrumentation = instrumentation;
         this.clientIoThreads = clientIoThreads;
         this.serverOptions = serverOptions;
         this.registryConfig = registryConfig;
@@ -57,6 +60,11 @@ public final class FerryRuntime {
         });
         timer.setRemoveOnCancelPolicy(true);
         this.clocks = new Clocks(ticker, wall, timer);
+    }
+
+    /** The filters that observe calls; null when nothing observes them (and no class of Micrometer is loaded). */
+    public Instrumentation instrumentation() {
+        return instrumentation;
     }
 
     public String application() {

@@ -138,11 +138,15 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
     }
 
     /**
-     * The named filters (the default ones, such as the {@code actives} limit, then the consumer's and the
+     * The observation of calls, where this Ferry has one; then the named filters (the default ones, such as the {@code actives} limit, then the consumer's and the
      * reference's lists), then the consumer's filter objects and the reference's.
      */
     private List<Filter> filters() {
-        List<Filter> filters = new ArrayList<>(NamedExtensions.filters(this));
+        List<Filter> filters = new ArrayList<>();
+        if (runtime.instrumentation() != null) {
+            filters.add(runtime.instrumentation().consumerFilter()); // outermost: what the caller waits for
+        }
+        filters.addAll(NamedExtensions.filters(this));
         filters.addAll(consumer.filters());
         filters.addAll(config.filters());
         return filters;

@@ -1,0 +1,49 @@
+package io.ferry.rpc.config.observation;
+
+import io.ferry.rpc.Invocation;
+import io.micrometer.observation.transport.Kind;
+import io.micrometer.observation.transport.SenderContext;
+
+import java.util.Map;
+
+/**
+ * What the observation of one call on the consumer knows: the call, and once it has ended its {@linkplain #status()
+ * status}. The carrier is the call's attachments, so a tracing bridge writes the trace context (W3C
+ * {@code traceparent}, as Dubbo's tracing reads it) into what travels with the request. Made once per call, before
+ * the cluster picks a provider: retries are inside it. A user's {@code ObservationConvention} or predicate may
+ * read it.
+ */
+public final class RpcClientContext extends SenderContext<Map<String, Object>> {
+    private final Invocation invocation;
+    private volatile String status;
+
+    public RpcClientContext(Invocation invocation) {
+        super(RpcClientContext::attach, Kind.CLIENT);
+        this.invocation = invocation;
+        setCarrier(invocation.attachments());
+    }
+
+    private static void attach(Map<String, Object> attachments, String key, String value) {
+        if (attachments != null) {
+            attachments.put(key, value);
+        }
+    }
+
+    /** The call: service, method, deadline; its arguments are the caller's data and are never tags. */
+    public Invocation invocation() {
+        return invocation;
+    }
+
+    /**
+     * {@value RpcObservations#OK}, {@value RpcObservations#EXCEPTION} (the service's own exception) or the name of
+     * the {@link io.ferry.rpc.RpcStatus} that failed the call; null while it runs.
+     */
+    public String status() {
+        return status;
+    }
+
+    /** Set once, when the call ends. */
+    public void status(String status) {
+        this.status = status;
+    }
+}

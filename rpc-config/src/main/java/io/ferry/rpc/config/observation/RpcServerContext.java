@@ -1,0 +1,45 @@
+package io.ferry.rpc.config.observation;
+
+import io.ferry.rpc.Invocation;
+import io.micrometer.observation.transport.Kind;
+import io.micrometer.observation.transport.ReceiverContext;
+
+import java.util.Map;
+
+/**
+ * What the observation of one call on the provider knows: the call as received, and once it has ended its
+ * {@linkplain #status() status}. The carrier is the request's attachments, from which a tracing bridge reads the
+ * caller's trace context (W3C {@code traceparent}, as Dubbo's tracing sends it). Only string attachments are read.
+ */
+public final class RpcServerContext extends ReceiverContext<Map<String, Object>> {
+    private final Invocation invocation;
+    private volatile String status;
+
+    public RpcServerContext(Invocation invocation) {
+        super(RpcServerContext::read, Kind.SERVER);
+        this.invocation = invocation;
+        setCarrier(invocation.attachments());
+    }
+
+    private static String read(Map<String, Object> attachments, String key) {
+        return attachments != null && attachments.get(key) instanceof String value ? value : null;
+    }
+
+    /** The call as received; its arguments are the caller's data and are never tags. */
+    public Invocation invocation() {
+        return invocation;
+    }
+
+    /**
+     * {@value RpcObservations#OK}, {@value RpcObservations#EXCEPTION} (the service's own exception) or the name of
+     * the {@link io.ferry.rpc.RpcStatus} that failed the call; null while it runs.
+     */
+    public String status() {
+        return status;
+    }
+
+    /** Set once, when the call ends. */
+    public void status(String status) {
+        this.status = status;
+    }
+}
