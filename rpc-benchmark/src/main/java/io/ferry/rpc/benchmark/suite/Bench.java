@@ -27,7 +27,8 @@ import java.util.concurrent.Callable;
  * connections|nagle}, each with {@code --help} (every flag, its default and its unit).
  *
  * <pre>
- *   server --system ferry|dubbo|dubbo-fastjson2|echo|ferry-tls-jdk|ferry-tls-openssl|dubbo-tls [--host 0.0.0.0]
+ *   server --system ferry|dubbo|dubbo-fastjson2|echo|ferry-tls-jdk|ferry-tls-openssl|dubbo-tls|ferry-metrics|ferry-tracing
+ *          [--host 0.0.0.0]
  *       [--port 20880]
  *       serves the workload until stopped
  *   client --system S --host H --port P [--profile quick|full]
@@ -80,7 +81,9 @@ public final class Bench {
     }
 
     private static final String SYSTEM = "ferry, dubbo, dubbo-fastjson2 or echo, or with one-way TLS "
-            + "ferry-tls-jdk, ferry-tls-openssl or dubbo-tls; Ferry with system properties set in its JVMs after @, "
+            + "ferry-tls-jdk, ferry-tls-openssl or dubbo-tls, or observing its calls ferry-metrics or ferry-tracing "
+            + "(with Micrometer on the class path: suite.sh adds it for them); Ferry with system properties set in its "
+            + "JVMs after @, "
             + "several joined by + (ferry@ferry.protocol.dispatcher=direct)";
 
     @Command(name = "server", description = "Serves the workload until the process is stopped; prints READY <port> "
@@ -215,15 +218,22 @@ public final class Bench {
         @Override
         public Integer call() throws Exception {
             Profile p = profile();
+            String micrometer = micrometerBesideDubbo(systems);
+            if (micrometer != null) {
+                System.out.println("WARNING: " + micrometer);
+            }
             List<Measurement> results = new Suite(p, systems, tuningProperties(), Suite.local(tuningProperties()))
                     .run();
             SuiteReport report = new SuiteReport(results);
             String name = reportName == null ? "suite-" + p.name() : reportName;
             boolean tls = systems.stream().anyMatch(Systems::isTls);
+            boolean observed = systems.stream().anyMatch(Systems::isObserved);
+            String setup = setup(p, tls) + (observed ? "\n\n" + OBSERVED_SETUP : "")
+                    + (micrometer != null ? "\n\n**" + micrometer + "**" : "");
             Files.createDirectories(out);
-            Files.writeString(out.resolve(name + ".md"), report.markdown("Ferry beside Apache Dubbo 3.3.6"
-                    + (tls ? ", with TLS" : "") + ": the " + p.name() + " profile", command(), setup(p, tls)),
-                    StandardCharsets.UTF_8);
+            Files.writeString(out.resolve(name + ".md"), report.markdown((observed ? "Ferry observing its calls"
+                    : "Ferry beside Apache Dubbo 3.3.6") + (tls ? ", with TLS" : "") + ": the " + p.name()
+                    + " profile", command(), setup), StandardCharsets.UTF_8);
             Files.writeString(out.resolve(name + ".csv"), report.csv(), StandardCharsets.UTF_8);
             report.plot(out.resolve(name + ".png"), "Calls/s with 32 blocking callers (" + p.name() + " profile)");
             System.out.println("wrote " + out.resolve(name + ".md") + ", .csv and .png");
@@ -322,6 +332,27 @@ public final class Bench {
                 + "(medians); providers warmed " + p.providerWarmup() + " s. CPU from /proc for both JVMs. "
                 + "Machine: " + Runtime.getRuntime().availableProcessors() + " cores, JDK "
                 + System.getProperty("java.version") + "." + (tls ? "\n\n" + TLS_SETUP : "");
+    }
+
+    private static final String OBSERVED_SETUP = "Observability rows: ferry-metrics times every call on both sides "
+            + "in Prometheus's registry (micrometer-registry-prometheus) through Ferry's observation of calls; "
+            + "ferry-tracing adds a tracer (OpenTelemetry's SDK behind micrometer-tracing's bridge, W3C context in the "
+            + "attachments, every call sampled, spans batched to an exporter that drops them) and keeps the timers. "
+            + "Micrometer is on the class path of these runs only.";
+
+    /**
+     * Why a run's Dubbo figures would not be Dubbo's usual ones, or null: Dubbo 3.3.6 collects metrics of its own
+     * whenever Micrometer is on its class path, configured or not.
+     */
+    static String micrometerBesideDubbo(List<String> systems) {
+        boolean dubbo = systems.stream().anyMatch(s -> Variant.parse(s).system().startsWith("dubbo"));
+        try {
+            Class.forName("io.micrometer.core.instrument.MeterRegistry", false, Bench.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
+        return dubbo ? "Micrometer is on this run's class path, so Dubbo collects metrics of its own and its rows "
+                + "pay for them: run the observability rows apart (suite.sh adds Micrometer only for them)" : null;
     }
 
     private static final String TLS_SETUP = "TLS rows: one-way TLS (the provider presents a certificate, the "

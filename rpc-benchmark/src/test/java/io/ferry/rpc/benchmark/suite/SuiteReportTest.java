@@ -8,7 +8,10 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** What the report makes of the TLS rows: the ratios whose systems both ran, and each target met or missed. */
+/**
+ * What the report makes of the TLS and observability rows: the ratios whose systems both ran, and each target met
+ * or missed.
+ */
 class SuiteReportTest {
     private static Measurement ops(String system, String benchmark, double opsPerSecond) {
         return Measurement.throughput(system, benchmark, 0, opsPerSecond, 10, 1);
@@ -52,5 +55,22 @@ class SuiteReportTest {
 
         assertFalse(md.contains("TLS"), md);
         assertTrue(md.contains("Ferry / best Dubbo ops/s"), md);
+    }
+
+    @Test
+    void theObservabilityRowsSayWhatObservingCosts() {
+        List<Measurement> run = new ArrayList<>();
+        for (String b : List.of("getUser", "listUser", "async w=32")) {
+            run.add(ops("ferry", b, 100_000));
+            run.add(ops("ferry-metrics", b, b.equals("listUser") ? 80_000 : 96_000));
+            run.add(ops("ferry-tracing", b, b.equals("async w=32") ? 88_000 : 92_000));
+        }
+        String md = new SuiteReport(run).markdown("t", "c", "s");
+
+        assertTrue(md.contains("Ferry metrics / Ferry plain ops/s | Ferry tracing / Ferry plain ops/s |"), md);
+        assertTrue(md.contains("metrics cost ≤ 5 % ops/s on getUser (≥ 0.95×): getUser 0.96 metrics; async w=32 "
+                + "0.96 metrics; lowest 0.96 (getUser, metrics): met"), md);
+        assertTrue(md.contains("lowest 0.88 (async w=32, tracing): **missed**"), md);
+        assertFalse(md.contains("TLS"), md);
     }
 }

@@ -18,6 +18,7 @@ import java.time.Duration;
  * Ferry with its defaults: a provider on one port, a consumer calling it by url. {@code ferry-tls-jdk} and
  * {@code ferry-tls-openssl} add one-way TLS with that engine: the provider's port speaks TLS only (ssl-enabled) with
  * the run's provider certificate, and the consumer's reference trusts the run's CA and checks the provider's address.
+ * {@code ferry-metrics} and {@code ferry-tracing} observe every call on both sides ({@link ObservedFerry}).
  */
 public final class FerrySystem {
     /** Both systems get the same call timeout, long enough that a GC pause is not an error. */
@@ -41,6 +42,9 @@ public final class FerrySystem {
             ferry.ssl(SslConfig.builder().provider(engine).serverKeyCertChain(
                     certificates.providerChain().toString(), certificates.providerKey().toString()).build());
             protocol.sslEnabled(true);
+        }
+        if (isObserved(system)) {
+            ferry.observability(ObservedFerry.observability(system));
         }
         Ferry provider = ferry.protocol(protocol.build()).build();
         int bound = provider.export(ServiceConfig.builder(UserService.class, (UserService) new Users()).build());
@@ -68,19 +72,27 @@ public final class FerrySystem {
         if (tuning.connections() > 0) {
             reference.connections(tuning.connections());
         }
+        if (isObserved(system)) {
+            ferry.observability(ObservedFerry.observability(system));
+        }
         Ferry calling = ferry.build();
         UserService service = calling.reference(reference.build());
         return Consumer.of(service, calling::close);
     }
 
+    /** Whether the system observes its calls (both sides): Micrometer's classes are loaded only then. */
+    static boolean isObserved(String system) {
+        return system.equals("ferry-metrics") || system.equals("ferry-tracing");
+    }
+
     /** The TLS engine a system name asks for, or null for plain Ferry. */
     private static SslProvider tlsEngine(String system) {
         return switch (system) {
-            case "ferry" -> null;
+            case "ferry", "ferry-metrics", "ferry-tracing" -> null;
             case "ferry-tls-jdk" -> SslProvider.JDK;
             case "ferry-tls-openssl" -> SslProvider.OPENSSL;
-            default -> throw new IllegalArgumentException("system: " + system + " (expected: ferry, ferry-tls-jdk "
-                    + "or ferry-tls-openssl)");
+            default -> throw new IllegalArgumentException("system: " + system + " (expected: ferry, ferry-tls-jdk, "
+                    + "ferry-tls-openssl, ferry-metrics or ferry-tracing)");
         };
     }
 }

@@ -23,9 +23,14 @@ public final class Systems {
      * {@link Certificates}; each consumer is checked to speak TLS ({@link TlsCheck}) before it is measured.
      */
     public static final String TLS_NAMES = "ferry,ferry-tls-jdk,ferry-tls-openssl,dubbo-tls";
+    /**
+     * The observability rows beside plain Ferry: every call timed in Prometheus's registry, and timed and traced
+     * ({@link ObservedFerry}). They need Micrometer on the class path, which suite.sh adds only for them.
+     */
+    public static final String OBSERVED_NAMES = "ferry,ferry-metrics,ferry-tracing";
     /** Every system a command line may name. */
-    public static final List<String> KNOWN = Stream.concat(ALL.stream(), Stream.of(TLS_NAMES.split(",")))
-            .distinct().toList();
+    public static final List<String> KNOWN = Stream.of(ALL.stream(), Stream.of(TLS_NAMES.split(",")),
+            Stream.of(OBSERVED_NAMES.split(","))).flatMap(s -> s).distinct().toList();
 
     /**
      * Netty 4.2 verifies by default the host of every client handshake, and Dubbo's consumer gives its TLS engine
@@ -36,6 +41,11 @@ public final class Systems {
             "io.netty.handler.ssl.defaultEndpointVerificationAlgorithm=NONE";
 
     private Systems() {
+    }
+
+    /** Whether a system observes its calls with Micrometer (on both sides). */
+    public static boolean isObserved(String name) {
+        return FerrySystem.isObserved(Variant.parse(name).system());
     }
 
     /** Whether a system's calls go over TLS, checked by {@link TlsCheck} for each consumer. */
@@ -103,7 +113,7 @@ public final class Systems {
     private static Object call(String name, String what, String host, int port, Tuning tuning) {
         String system = Variant.parse(name).system();
         String type = switch (system) {
-            case "ferry", "ferry-tls-jdk", "ferry-tls-openssl" -> "FerrySystem";
+            case "ferry", "ferry-tls-jdk", "ferry-tls-openssl", "ferry-metrics", "ferry-tracing" -> "FerrySystem";
             case "dubbo", "dubbo-fastjson2", "dubbo-tls" -> "DubboSystem";
             case "echo" -> "EchoSystem";
             default -> throw new IllegalArgumentException("system: " + system + " (expected: one of " + KNOWN + ")");

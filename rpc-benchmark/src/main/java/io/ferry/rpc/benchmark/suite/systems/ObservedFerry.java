@@ -1,0 +1,84 @@
+package io.ferry.rpc.benchmark.suite.systems;
+
+import io.ferry.rpc.config.Observability;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.micrometer.tracing.handler.DefaultTracingObservationHandler;
+import io.micrometer.tracing.handler.PropagatingReceiverTracingObservationHandler;
+import io.micrometer.tracing.handler.PropagatingSenderTracingObservationHandler;
+import io.micrometer.tracing.otel.bridge.OtelBaggageManager;
+import io.micrometer.tracing.otel.bridge.OtelCurrentTraceContext;
+import io.micrometer.tracing.otel.bridge.OtelPropagator;
+import io.micrometer.tracing.otel.bridge.OtelTracer;
+import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
+import io.opentelemetry.context.propagation.ContextPropagators;
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import io.opentelemetry.sdk.trace.samplers.Sampler;
+
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * The observability rows, set up as a production deployment would set them up: {@code ferry-metrics} times every
+ * call in Prometheus's registry; {@code ferry-tracing} adds a span per call and side (every call sampled, OpenTelemetry's
+ * SDK behind Micrometer's bridge, W3C context in the attachments, spans batched to an exporter that drops them).
+ * Loaded by name only for those rows: Micrometer is on the class path only when they run.
+ */
+final class ObservedFerry {
+    private ObservedFerry() {
+    }
+
+    static Observability observability(String system) {
+        PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        return switch (system) {
+            case "ferry-metrics" -> Observability.meters(meters);
+            case "ferry-tracing" -> Observability.observations(tracing(meters));
+            default -> throw new IllegalArgumentException("system: " + system
+                    + " (expected: ferry-metrics or ferry-tracing)");
+        };
+    }
+
+    private static ObservationRegistry tracing(PrometheusMeterRegistry meters) {
+        SdkTracerProvider provider = SdkTracerProvider.builder().setSampler(Sampler.alwaysOn())
+                .addSpanProcessor(BatchSpanProcessor.builder(new DroppingExporter()).build()).build();
+        io.opentelemetry.api.trace.Tracer otel = provider.get("ferry-bench");
+        OtelCurrentTraceContext current = new OtelCurrentTraceContext();
+        OtelTracer tracer = new OtelTracer(otel, current, event -> {
+        }, new OtelBaggageManager(current, List.of(), List.of()));
+        OtelPropagator propagator = new OtelPropagator(
+                ContextPropagators.create(W3CTraceContextPropagator.getInstance()), otel);
+        ObservationRegistry registry = ObservationRegistry.create();
+        registry.observationConfig()
+                .observationHandler(new ObservationHandler.FirstMatchingCompositeObservationHandler(
+                        new PropagatingSenderTracingObservationHandler<>(tracer, propagator),
+                        new PropagatingReceiverTracingObservationHandler<>(tracer, propagator),
+                        new DefaultTracingObservationHandler(tracer)))
+                .observationHandler(new DefaultMeterObservationHandler(meters));
+        return registry;
+    }
+
+    /** The no-op exporter: spans are made, batched and handed over, then dropped. */
+    private static final class DroppingExporter implements SpanExporter {
+        @Override
+        public CompletableResultCode export(Collection<SpanData> spans) {
+            return CompletableResultCode.ofSuccess();
+        }
+
+        @Override
+        public CompletableResultCode flush() {
+            return CompletableResultCode.ofSuccess();
+        }
+
+        @Override
+        public CompletableResultCode shutdown() {
+            return CompletableResultCode.ofSuccess();
+        }
+    }
+}
