@@ -85,22 +85,6 @@ class CallMetricsTest {
     }
 
     @Test
-    void callsInFlightAreCountedWhileTheyRun() throws Exception {
-        UserService users = users(Duration.ofSeconds(10));
-        var running = java.util.concurrent.CompletableFuture.runAsync(() -> users.block("held"));
-        impl.blockedEntered.await();
-
-        assertEquals(1, consumerMeters.get(RpcObservations.CLIENT + ".active")
-                .tags(RpcObservations.METHOD, "block").longTaskTimer().activeTasks());
-        assertEquals(1, providerMeters.get(RpcObservations.SERVER + ".active")
-                .tags(RpcObservations.METHOD, "block").longTaskTimer().activeTasks());
-        impl.release.countDown();
-        running.get();
-        assertEquals(0, consumerMeters.get(RpcObservations.CLIENT + ".active")
-                .tags(RpcObservations.METHOD, "block").longTaskTimer().activeTasks());
-    }
-
-    @Test
     void noTagCarriesAnArgumentOrAnAddress() throws Exception {
         UserService users = users(Duration.ofSeconds(5));
         for (int i = 0; i < 20; i++) {

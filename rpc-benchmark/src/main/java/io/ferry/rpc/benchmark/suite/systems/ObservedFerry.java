@@ -46,7 +46,7 @@ final class ObservedFerry {
     }
 
     private static ObservationRegistry tracing(PrometheusMeterRegistry meters) {
-        SdkTracerProvider provider = SdkTracerProvider.builder().setSampler(Sampler.alwaysOn())
+        SdkTracerProvider provider = SdkTracerProvider.builder().setSampler(sampler())
                 .addSpanProcessor(BatchSpanProcessor.builder(new DroppingExporter()).build()).build();
         io.opentelemetry.api.trace.Tracer otel = provider.get("ferry-bench");
         OtelCurrentTraceContext current = new OtelCurrentTraceContext();
@@ -62,6 +62,15 @@ final class ObservedFerry {
                         new DefaultTracingObservationHandler(tracer)))
                 .observationHandler(new DefaultMeterObservationHandler(meters));
         return registry;
+    }
+
+    /**
+     * Every trace, unless {@code -Dbench.tracing.sampling} gives a probability (Spring Boot's default is 0.1): a
+     * call whose caller's trace was sampled is sampled too.
+     */
+    private static Sampler sampler() {
+        double probability = Double.parseDouble(System.getProperty("bench.tracing.sampling", "1.0"));
+        return probability >= 1.0 ? Sampler.alwaysOn() : Sampler.parentBased(Sampler.traceIdRatioBased(probability));
     }
 
     /** The no-op exporter: spans are made, batched and handed over, then dropped. */

@@ -3,24 +3,32 @@ package io.ferry.rpc.config.internal.observation;
 import io.ferry.rpc.Filter;
 import io.ferry.rpc.config.internal.Instrumentation;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.ferry.rpc.config.observation.RpcObservations;
 import io.micrometer.observation.ObservationRegistry;
 
 /**
- * Calls observed through Micrometer's Observation API: the application's registry when it gives one (its handlers
- * decide what becomes of an observation: timers, spans, logs), else one of Ferry's own that turns observations into
- * timers in the application's meter registry.
+ * Calls observed through Micrometer: through the application's observation registry when it gives one (its
+ * handlers decide what becomes of an observation: timers, spans, logs), else timed straight into its meter registry
+ * under the same names and tags.
  */
 public final class MicrometerInstrumentation implements Instrumentation {
     private final ObservationRegistry registry;
-    private final InstrumentationGuard guard = new InstrumentationGuard();
-    private final ClientObservationFilter client;
-    private final ServerObservationFilter server;
+    private final Filter client;
+    private final Filter server;
 
     private MicrometerInstrumentation(ObservationRegistry registry) {
+        InstrumentationGuard guard = new InstrumentationGuard();
         this.registry = registry;
         this.client = new ClientObservationFilter(registry, new RpcConventions.Client(), guard);
         this.server = new ServerObservationFilter(registry, new RpcConventions.Server(), guard);
+    }
+
+    private MicrometerInstrumentation(MeterRegistry meters) {
+        this.registry = null;
+        this.client = new TimingFilter(new CallTimers(meters, RpcObservations.CLIENT,
+                "Calls made by this process's references, retries included, to their answer"), true);
+        this.server = new TimingFilter(new CallTimers(meters, RpcObservations.SERVER,
+                "Calls served by this process's services, from the business thread to the answer"), false);
     }
 
     /**
@@ -36,14 +44,10 @@ public final class MicrometerInstrumentation implements Instrumentation {
             TracingCheck.warnIfBroken();
             return new MicrometerInstrumentation(observations);
         }
-        if (meters == null) {
-            return null;
-        }
-        ObservationRegistry own = ObservationRegistry.create();
-        own.observationConfig().observationHandler(new DefaultMeterObservationHandler(meters));
-        return new MicrometerInstrumentation(own);
+        return meters == null ? null : new MicrometerInstrumentation(meters);
     }
 
+    /** The observation registry calls are observed in; null where they are timed straight into meters. */
     ObservationRegistry registry() {
         return registry;
     }

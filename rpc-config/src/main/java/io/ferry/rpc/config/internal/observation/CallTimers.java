@@ -1,0 +1,75 @@
+package io.ferry.rpc.config.internal.observation;
+
+import io.ferry.rpc.Invocation;
+import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.config.observation.RpcObservations;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+
+import java.lang.reflect.Method;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * The timers of one side, one per method, status and error, looked up without building a meter id per call: a
+ * registry lookup makes and sorts tags each time, which costs more than the recording itself. The meters are those
+ * an observation with a meter handler makes (name, tags, {@code error}), so dashboards read either alike.
+ */
+final class CallTimers {
+    private static final int STATUSES = RpcStatus.values().length + 1;
+    private static final String ERROR = "error";
+    private static final String NONE = "none";
+
+    private final MeterRegistry registry;
+    private final String name;
+    private final String description;
+    private final ConcurrentMap<Method, PerMethod> byMethod = new ConcurrentHashMap<>();
+
+    CallTimers(MeterRegistry registry, String name, String description) {
+        this.registry = registry;
+        this.name = name;
+        this.description = description;
+    }
+
+    MeterRegistry registry() {
+        return registry;
+    }
+
+    /** The timer of a call that ended with {@code failure} (unwrapped; null when it returned). */
+    Timer timer(Invocation call, Throwable failure) {
+        PerMethod found = byMethod.get(call.method());
+        PerMethod timers = found != null ? found
+                : byMethod.computeIfAbsent(call.method(), m -> new PerMethod(call.service(), m));
+        if (failure != null && !(failure instanceof io.ferry.rpc.RpcException)) {
+            // the service's own exception: one timer per class it throws, as few as its signature has
+            return timers.exceptions.computeIfAbsent(failure.getClass(),
+                    type -> register(timers.tags, RpcObservations.EXCEPTION, type.getSimpleName()));
+        }
+        String status = CallOutcome.status(failure);
+        int slot = failure == null ? 0 : 1 + ((io.ferry.rpc.RpcException) failure).status().ordinal();
+        Timer timer = timers.byStatus.get(slot);
+        if (timer == null) {
+            timer = register(timers.tags, status, failure == null ? NONE : failure.getClass().getSimpleName());
+            timers.byStatus.lazySet(slot, timer);
+        }
+        return timer;
+    }
+
+    private Timer register(Tags tags, String status, String error) {
+        return Timer.builder(name).description(description)
+                .tags(tags.and(RpcObservations.STATUS, status).and(ERROR, error)).register(registry);
+    }
+
+    private static final class PerMethod {
+        final Tags tags;
+        final AtomicReferenceArray<Timer> byStatus = new AtomicReferenceArray<>(STATUSES);
+        final ConcurrentMap<Class<?>, Timer> exceptions = new ConcurrentHashMap<>();
+
+        PerMethod(String service, Method method) {
+            this.tags = Tags.of(RpcObservations.SYSTEM, RpcObservations.SYSTEM_DUBBO, RpcObservations.SERVICE,
+                    service, RpcObservations.METHOD, method.getName());
+        }
+    }
+}
