@@ -24,13 +24,13 @@ public final class ArgumentText {
 
     /** The arguments' text, at most {@value #IN_ALL} characters and the brackets. */
     public static String of(Object[] arguments) {
+        int budget = IN_ALL - (", ".length() + CUT.length()); // a last ", ..." always fits
         StringBuilder all = new StringBuilder("[");
         StringBuilder one = new StringBuilder();
         for (int i = 0; i < arguments.length; i++) {
-            if (i > 0) {
-                all.append(", ");
-            }
-            int room = IN_ALL - (all.length() - 1);
+            String separator = i == 0 ? "" : ", ";
+            int room = budget - (all.length() - 1) - separator.length();
+            all.append(separator);
             if (room <= CUT.length()) {
                 all.append(CUT);
                 break;
