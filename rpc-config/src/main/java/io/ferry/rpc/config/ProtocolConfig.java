@@ -36,6 +36,7 @@ public final class ProtocolConfig {
         this.server = server;
         this.filters = List.copyOf(filters);
         this.advertisedHost = advertisedHost;
+        ServiceConfig.checkAccessLog(settings.setting(Options.ACCESS_LOG));
     }
 
     public static ProtocolConfig defaults() {
@@ -218,6 +219,20 @@ public final class ProtocolConfig {
         public Builder socket(SocketOptions socket) {
             TransportSettings.socketInto(settings, Validate.notNull("socket", socket), "");
             return this;
+        }
+
+        /**
+         * Dubbo's access log for the calls of every service exported on this protocol that does not set its own:
+         * {@code "true"} writes one line a call to the slf4j logger {@code ferry.accesslog}, any other value but
+         * {@code "false"} is a file the lines are appended to. Default: none.
+         */
+        public Builder accessLog(String accessLog) {
+            return set(Options.ACCESS_LOG, accessLog);
+        }
+
+        /** Whether access-log lines show argument values (escaped and cut short); default false. */
+        public Builder accessLogArguments(boolean shown) {
+            return set(Options.ACCESS_LOG_ARGUMENTS, shown);
         }
 
         public Builder frameTimeout(Duration timeout) {

@@ -6,6 +6,7 @@ import io.ferry.rpc.RpcExport;
 import io.ferry.rpc.RpcMethod;
 import io.ferry.rpc.RpcService;
 import io.ferry.rpc.config.internal.AnnotationValues;
+import io.ferry.rpc.config.internal.accesslog.AccessLogDestination;
 import io.ferry.rpc.option.Option;
 import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.option.Scope;
@@ -88,6 +89,14 @@ public final class ServiceConfig<T> {
         }
         this.methodTimeouts = Map.copyOf(timeouts);
         checkToken(settings.setting(Options.TOKEN));
+        checkAccessLog(settings.setting(Options.ACCESS_LOG));
+    }
+
+    /** A value that names no file fails with the config, not with the export. */
+    static void checkAccessLog(Settings.Setting accessLog) {
+        if (accessLog != null) {
+            AccessLogDestination.parse((String) accessLog.value(), accessLog.where());
+        }
     }
 
     /**
@@ -294,6 +303,24 @@ public final class ServiceConfig<T> {
          */
         public Builder<T> callers(String callers) {
             return set(Options.CALLERS, callers);
+        }
+
+        /**
+         * Dubbo's access log for this service's calls, one line each (time, caller, service, method, status,
+         * duration): {@code "true"} writes to the slf4j logger {@code ferry.accesslog}, {@code "false"} writes none
+         * (also over the protocol's), any other value is a file the lines are appended to. Default: the protocol's,
+         * else none. Lines show no argument values unless {@link #accessLogArguments} asks.
+         */
+        public Builder<T> accessLog(String accessLog) {
+            return set(Options.ACCESS_LOG, accessLog);
+        }
+
+        /**
+         * Whether this service's access-log lines show the calls' argument values (escaped, cut to 256 characters
+         * each); true or false here wins over the protocol's. Default false: values may be personal data.
+         */
+        public Builder<T> accessLogArguments(boolean shown) {
+            return set(Options.ACCESS_LOG_ARGUMENTS, shown);
         }
 
         /** The provider's budget for one call; longer calls are reported. Default: none. */

@@ -10,6 +10,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -68,9 +71,29 @@ class CallersTest {
                         .clientAuth(ClientAuth.OPTIONAL).build())
                 .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).sslEnabled(true).build()).build());
         port = serving.export(ServiceConfig.builder(Ledger.class, (Ledger) ledger)
+                .accessLog(accessLog().toString())
                 .callers("cn:orders, uri:spiffe://ferry.test/admin")
                 .method(MethodConfig.builder("erase").callers("uri:spiffe://ferry.test/admin").build())
                 .build());
+    }
+
+    private Path accessLog() {
+        return ferries.dir().resolve("access.log");
+    }
+
+    @Test
+    void theAccessLogNamesTheCallersCommonNameAndTheCallsTheChecksRefused() throws Exception {
+        Ledger orders = as("orders");
+        orders.read();
+        refused(orders::erase);
+        serving.close(); // writes every line still queued
+
+        List<String> lines = Files.readAllLines(accessLog());
+        assertEquals(2, lines.size(), lines.toString());
+        assertTrue(lines.get(0).contains(" cn=\"orders\" service=" + Ledger.class.getName() + " method=read"
+                + " status=OK "), lines.get(0));
+        assertTrue(lines.get(1).contains(" cn=\"orders\" service=" + Ledger.class.getName() + " method=erase"
+                + " status=FORBIDDEN "), lines.get(1));
     }
 
     @Test

@@ -182,7 +182,7 @@ public final class Server implements AutoCloseable {
         }
         ServiceSchema schema = ServiceSchema.of(export.type(), export.allowList(), ServiceSchema.Side.PROVIDER);
         Invoker chain = ProviderChain.around(export.invoker(), schema, export.timeout(), export.methodTimeouts(),
-                ticker);
+                ticker, export.front());
         services.add(new ProviderService(schema, export.version(), export.group(), chain));
     }
 

@@ -1,5 +1,6 @@
 package io.ferry.rpc.remoting;
 
+import io.ferry.rpc.Filter;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.Ticker;
@@ -15,7 +16,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -113,6 +116,37 @@ class ProviderLogTest {
                 // closed with our bytes unread: a reset, which is a close too
             }
         }
+    }
+
+    /**
+     * What a front filter (Ferry's access log) names comes from the export, never from the wire: a request naming a
+     * hostile method, service or argument class is answered before the service's chain, so the filter never sees
+     * it, and a call it does see names the method and service as exported.
+     */
+    @Test
+    void hostileNamesNeverReachTheFrontFilter() throws Exception {
+        List<String> seen = new CopyOnWriteArrayList<>();
+        Filter front = (invocation, next) -> {
+            seen.add(invocation.serviceKey() + "." + invocation.method().getName());
+            return next.invoke(invocation);
+        };
+        server = Server.start(ServerOptions.builder().host("127.0.0.1").port(0).threads(4).build());
+        server.export(new ServiceExport(Greeter.class, "", "", invocation -> CompletableFuture.completedFuture(
+                Result.of("hello")), null, null, Map.of(), null, front));
+
+        assertEquals(RpcStatus.METHOD_NOT_FOUND.wireCode(), send(RawPeer.body(GREETER, "hello" + FORGED_CLASS,
+                "Ljava/lang/String;", RawPeer.objects("x", RawPeer.attachments()))).status());
+        assertEquals(RpcStatus.SERVICE_NOT_FOUND.wireCode(), send(RawPeer.body(GREETER + FORGED_CLASS, "hello",
+                "Ljava/lang/String;", RawPeer.objects("x", RawPeer.attachments()))).status());
+        assertEquals(RpcStatus.BAD_REQUEST.wireCode(), send(RawPeer.body(GREETER, "hello", "Ljava/lang/String;",
+                (h, buf) -> {
+                    h.writeObjectBegin(FORGED_CLASS);
+                    h.writeInt(0);
+                    h.writeObjectBegin(FORGED_CLASS);
+                    h.writeObject(RawPeer.attachments());
+                })).status());
+        assertStillServing();
+        assertEquals(List.of(GREETER + ".hello"), seen);
     }
 
     @Test

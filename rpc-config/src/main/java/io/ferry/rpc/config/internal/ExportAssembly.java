@@ -6,6 +6,9 @@ import io.ferry.rpc.config.ProtocolConfig;
 import io.ferry.rpc.config.ServiceConfig;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.config.extension.ServiceContext;
+import io.ferry.rpc.config.internal.accesslog.AccessLogDestination;
+import io.ferry.rpc.config.internal.accesslog.AccessLogFilter;
+import io.ferry.rpc.option.Option;
 import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.config.option.Resolved;
 import io.ferry.rpc.config.option.Settings;
@@ -40,9 +43,10 @@ public final class ExportAssembly {
                              ProtocolConfig protocol, FerryRuntime runtime) {
         ProviderToken token = ProviderToken.forExport(resolved.get(Options.TOKEN));
         Invoker chain = chain(new Context(config, resolved, runtime), providerDefaults, protocol, token);
+        Filter accessLog = accessLog(config, protocol, runtime); // before the server: a file that fails, fails here
         Server server = runtime.server();
         server.export(new ServiceExport(config.interfaceType(), config.version(), config.group(), chain,
-                config.allowList(), config.timeout(), config.methodTimeouts(), config.pool()));
+                config.allowList(), config.timeout(), config.methodTimeouts(), config.pool(), accessLog));
         RegistryBridge registry = runtime.registry();
         if (registry != null) {
             try {
@@ -89,6 +93,31 @@ public final class ExportAssembly {
         filters.addAll(protocol.filters());
         filters.addAll(service.service().filters());
         return Filter.chain(filters, new ImplementationInvoker(service.service().implementation()));
+    }
+
+    /**
+     * The access log's filter where the service, or else the protocol (which holds the provider's defaults), names a
+     * destination; null where neither does or it says false. It goes in front of the provider's own filters, so that
+     * it also sees the calls the token and callers checks refuse and those dropped for their deadline.
+     *
+     * @throws IllegalArgumentException naming the option and the file when the file cannot be opened
+     */
+    private static Filter accessLog(ServiceConfig<?> config, ProtocolConfig protocol, FerryRuntime runtime) {
+        Settings.Setting log = ownOrProtocols(config, protocol, Options.ACCESS_LOG);
+        AccessLogDestination destination = log == null ? null
+                : AccessLogDestination.parse((String) log.value(), log.where());
+        if (destination == null) {
+            return null;
+        }
+        Settings.Setting arguments = ownOrProtocols(config, protocol, Options.ACCESS_LOG_ARGUMENTS);
+        return new AccessLogFilter(runtime.accessLogs().writer(destination, log.where()),
+                arguments != null && (Boolean) arguments.value(), runtime.ticker(), runtime.clocks().wall());
+    }
+
+    private static Settings.Setting ownOrProtocols(ServiceConfig<?> config, ProtocolConfig protocol,
+                                                   Option<?> option) {
+        Settings.Setting own = config.settings().setting(option);
+        return own != null ? own : protocol.settings().setting(option);
     }
 
     /**

@@ -2,6 +2,7 @@ package io.ferry.rpc.config.internal;
 
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.config.RegistryConfig;
+import io.ferry.rpc.config.internal.accesslog.AccessLogs;
 import io.ferry.rpc.config.internal.cluster.Clocks;
 import io.ferry.rpc.remoting.Client;
 import io.ferry.rpc.remoting.ConnectionView;
@@ -20,9 +21,10 @@ import java.util.function.Function;
 
 /**
  * What one {@code Ferry} owns and lends to the references and exports it assembles: the client transport, the
- * server, the registry session, one timer thread, the clock, and every directory opened for a reference. Each part
- * is made on first use and released by {@link #close()}, in the order that keeps consumers of this process's
- * services calm: unregister, drain the server, close the references, then the transport and the timer.
+ * server, the registry session, one timer thread, the clock, the access-log writers, and every directory opened for
+ * a reference. Each part is made on first use and released by {@link #close()}, in the order that keeps consumers of
+ * this process's services calm: unregister, drain the server, write the access logs' last lines, close the
+ * references, then the transport and the timer.
  * Thread-safe; a part asked for after close is refused.
  */
 public final class FerryRuntime {
@@ -34,6 +36,7 @@ public final class FerryRuntime {
     private final String application;
     private final Clocks clocks;
     private final List<AutoCloseable> directories = new ArrayList<>();
+    private final AccessLogs accessLogs;
     private Client client;
     private Server server;
     private RegistryBridge registry;
@@ -60,6 +63,7 @@ public final class FerryRuntime {
         });
         timer.setRemoveOnCancelPolicy(true);
         this.clocks = new Clocks(ticker, wall, timer);
+        this.accessLogs = new AccessLogs(ticker);
     }
 
     /** The filters that observe calls; null when nothing observes them (and no class of Micrometer is loaded). */
@@ -78,6 +82,14 @@ public final class FerryRuntime {
     /** The time sources and the one timer, for what this runtime assembles. */
     public Clocks clocks() {
         return clocks;
+    }
+
+    /**
+     * The access-log writers of this Ferry's services; {@link AccessLogs#droppedLines()} counts the lines they could
+     * not write.
+     */
+    public AccessLogs accessLogs() {
+        return accessLogs;
     }
 
     /** The client transport, created with the first reference. */
@@ -190,6 +202,7 @@ public final class FerryRuntime {
             // it logs its own steps: readonly event, grace, calls in flight, closed
             closeQuietly("the server", toStop::shutdownGracefully);
         }
+        closeQuietly("the access logs", accessLogs); // every call has ended: their last lines are all queued
         toClose.forEach(directory -> closeQuietly(directory.toString(), directory));
         if (transport != null) {
             closeQuietly("the client", transport::close);

@@ -83,6 +83,20 @@ public final class Options {
                     + "?token=...), and a call without it is refused, not run. A credential: printed masked")
             .build();
 
+    // ---- provider observability: the protocol's for every service, a service's own over it
+    public static final Option<String> ACCESS_LOG = Option.of("accessLog", String.class).defaultValue("false")
+            .scopes(SERVICE, PROVIDER, PROTOCOL).dubbo("accesslog")
+            .doc("one line per call (time, caller, service, method, status, duration): true writes them to the "
+                    + "slf4j logger ferry.accesslog at INFO, any other value but false appends them to that file "
+                    + "(created with its parent directories); written by a thread of its own, dropped and counted "
+                    + "rather than waited for when it falls behind")
+            .build();
+    public static final Option<Boolean> ACCESS_LOG_ARGUMENTS = Option.of("accessLogArguments", Boolean.class)
+            .defaultText("false").scopes(SERVICE, PROVIDER, PROTOCOL)
+            .doc("the access log's lines also show the calls' argument values, escaped and cut to 256 characters "
+                    + "each (1024 in all); off, a line never holds one")
+            .build();
+
     // ---- consumer connections
     public static final Option<String> URL = Option.of("url", String.class).defaultText("none: the registry")
             .scopes(REFERENCE).dubbo("url")
@@ -170,9 +184,9 @@ public final class Options {
             .doc("the body encoding: hessian2, the only one Ferry speaks (answers use the request's)").build();
 
     private static final List<Option<?>> ALL = List.of(TIMEOUT, RETRIES, LOAD_BALANCE, CLUSTER, FILTER, FORKS, ACTIVES,
-            EXECUTES, IDEMPOTENT, ONEWAY, VERSION, GROUP, CALLERS, TOKEN, URL, CONNECTIONS, MAX_CONNECTIONS,
-            POOL_IDLE_TIMEOUT, CONGESTION_WAIT, LAZY, CHECK, WAIT_FOR_READY, CONNECT_TIMEOUT, RECONNECT_BACKOFF_MIN,
-            RECONNECT_BACKOFF_MAX, CONNECT_SPREAD, IO_THREADS, PAYLOAD, SERIALIZATION, HEARTBEAT, TCP_NO_DELAY,
+            EXECUTES, IDEMPOTENT, ONEWAY, VERSION, GROUP, CALLERS, TOKEN, ACCESS_LOG, ACCESS_LOG_ARGUMENTS, URL,
+            CONNECTIONS, MAX_CONNECTIONS, POOL_IDLE_TIMEOUT, CONGESTION_WAIT, LAZY, CHECK, WAIT_FOR_READY,
+            CONNECT_TIMEOUT, RECONNECT_BACKOFF_MIN, RECONNECT_BACKOFF_MAX, CONNECT_SPREAD, IO_THREADS, PAYLOAD, SERIALIZATION, HEARTBEAT, TCP_NO_DELAY,
             KEEP_ALIVE, SEND_BUFFER, RECEIVE_BUFFER, WRITE_BUFFER_LOW, WRITE_BUFFER_HIGH, HOST, PORT, THREADS, QUEUES,
             THREAD_POOL, CORE_THREADS, ALIVE, DISPATCHER, BACKLOG, ACCEPTS, SHUTDOWN_GRACE, SHUTDOWN_TIMEOUT,
             FRAME_TIMEOUT, PARTIAL_FRAME_BUDGET, SSL_ENABLED, SERVER_KEY_CERT_CHAIN_PATH, SERVER_PRIVATE_KEY_PATH,

@@ -112,7 +112,6 @@ final class XmlVocabulary {
         UNSUPPORTED_DUBBO.put("mock", "no mock fallback: use cluster=\"failsafe\" or handle RpcException");
         UNSUPPORTED_DUBBO.put("cache", "no result cache");
         UNSUPPORTED_DUBBO.put("validation", "no JSR-303 validation of arguments");
-        UNSUPPORTED_DUBBO.put("accesslog", "log calls with a Filter");
         UNSUPPORTED_DUBBO.put("delay", "a service is exported when export() returns; readiness pings keep "
                 + "consumers away until then");
         UNSUPPORTED_DUBBO.put("register", "a service is registered whenever the bootstrap has a registry");

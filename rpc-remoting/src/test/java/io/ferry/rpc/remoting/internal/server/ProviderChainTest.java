@@ -2,6 +2,7 @@ package io.ferry.rpc.remoting.internal.server;
 
 import io.ferry.rpc.ClassAllowList;
 import io.ferry.rpc.Deadline;
+import io.ferry.rpc.Filter;
 import io.ferry.rpc.Invocation;
 import io.ferry.rpc.Invoker;
 import io.ferry.rpc.ProviderRefusal;
@@ -28,6 +29,8 @@ import org.junit.jupiter.api.Test;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -62,8 +65,18 @@ class ProviderChainTest {
 
     /** The chain as a request runs it: the context filter, then Ferry's filters, then {@code user}. */
     private CompletableFuture<Result> run(Invocation invocation, Duration timeout, Invoker user) {
-        Invoker chain = ProviderChain.around(user, GREETER, timeout, Map.of(), ticker);
+        return run(invocation, timeout, user, null);
+    }
+
+    private CompletableFuture<Result> run(Invocation invocation, Duration timeout, Invoker user, Filter front) {
+        Invoker chain = ProviderChain.around(user, GREETER, timeout, Map.of(), ticker, front);
         return new ContextFilter(CONSUMER, null).invoke(invocation, chain);
+    }
+
+    /** A front filter that keeps what each call ended with, as the access log would. */
+    private static Filter seeing(List<Object> outcomes) {
+        return (invocation, next) -> next.invoke(invocation).whenComplete((value, error) -> outcomes.add(
+                error == null ? value.value() : error instanceof CompletionException c ? c.getCause() : error));
     }
 
     private static Throwable failure(CompletableFuture<Result> result) {
@@ -84,6 +97,25 @@ class ProviderChainTest {
         assertTrue(refusal.isNotExecuted());
         assertEquals(RpcStatus.EXPIRED_PREFIX + "Greeter.hello waited 250 ms on the provider, past the 100 ms its"
                 + " caller had left", refusal.getMessage());
+    }
+
+    @Test
+    void theFrontFilterSeesADeadlineDropAndWhatTheServiceThrewBeforeItIsMadeDeliverable() throws Exception {
+        class Unlisted extends RuntimeException {
+        }
+        List<Object> outcomes = new ArrayList<>();
+        Deadline deadline = Deadline.startingAt(0, TimeUnit.MILLISECONDS.toNanos(100), ticker);
+        now.set(TimeUnit.MILLISECONDS.toNanos(250));
+        failure(run(hello(deadline), null, invocation -> {
+            throw new AssertionError("an expired request must not run");
+        }, seeing(outcomes)));
+        Throwable delivered = failure(run(hello(Deadline.none()), null,
+                invocation -> CompletableFuture.failedFuture(new Unlisted()), seeing(outcomes)));
+
+        assertEquals(RpcStatus.TIMEOUT, assertInstanceOf(ProviderRefusal.class, outcomes.get(0)).status(),
+                "the drop, which runs inside the front filter");
+        assertInstanceOf(Unlisted.class, outcomes.get(1), "the service's own class");
+        assertEquals(RuntimeException.class, delivered.getClass(), "still sanitised for the consumer");
     }
 
     @Test
@@ -141,7 +173,7 @@ class ProviderChainTest {
     private static byte answerStatus(Invoker user, Ticker clock) throws Exception {
         ServiceTable services = new ServiceTable();
         services.add(new ProviderService(GREETER, "", "", ProviderChain.around(user, GREETER, null, Map.of(),
-                clock)));
+                clock, null)));
         EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(FrameDecoder.Side.PROVIDER, LIMIT),
                 new ServerHandler(services, new BusinessPools(new BusinessPool(new ThreadPoolExecutor(1, 1, 0,
                         TimeUnit.SECONDS, new SynchronousQueue<>()), 1)), Dispatcher.DIRECT, LIMIT,
