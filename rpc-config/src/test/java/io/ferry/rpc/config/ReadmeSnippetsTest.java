@@ -50,6 +50,9 @@ class ReadmeSnippetsTest {
                 import io.ferry.rpc.cluster.*;
                 import io.ferry.rpc.config.*;
                 import io.ferry.rpc.config.extension.*;
+                import io.micrometer.core.instrument.MeterRegistry;
+                import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+                import io.micrometer.observation.ObservationRegistry;
                 import java.time.Duration;
                 import java.util.UUID;
                 import java.util.concurrent.CompletableFuture;
