@@ -292,7 +292,6 @@ public final class Ferry implements AutoCloseable {
         SslConfig ssl = SslConfig.defaults();
         RegistryConfig registry;
         boolean shutdownHook = true;
-        boolean applicationSet;
         Sources sources;
         /** A file's provider scope and registry settings (code has neither). */
         Settings providerDefaults = new Settings();
@@ -331,7 +330,6 @@ public final class Ferry implements AutoCloseable {
 
         public Builder application(ApplicationConfig application) {
             this.application = application;
-            this.applicationSet = true;
             return this;
         }
 
