@@ -104,8 +104,8 @@ public final class AdminServer implements AutoCloseable {
             loop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             throw e;
         }
-        log.info("Ferry admin port listening on {}{} ({})", address, b.acceptForeignIp ? ""
-                : ", this machine only", router.describe());
+        log.info("Ferry admin port listening on {}:{}{} ({})", address.getHostString(), address.getPort(),
+                b.acceptForeignIp ? "" : ", this machine only", router.describe());
     }
 
     public static Builder builder() {
@@ -134,7 +134,8 @@ public final class AdminServer implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "AdminServer{" + address + (closed.get() ? ", closed" : "") + "}";
+        return "AdminServer{" + address.getHostString() + ":" + address.getPort() + (closed.get() ? ", closed" : "")
+                + "}";
     }
 
     /** Where to listen, whom to serve, and the routes. */
