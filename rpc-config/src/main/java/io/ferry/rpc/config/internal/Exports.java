@@ -10,8 +10,9 @@ import java.util.List;
 /**
  * The services a Ferry exports, and whether an operator took them offline: offline withdraws every one from the
  * registry and sends consumers Dubbo's readonly event; online undoes both. A service exported while offline waits
- * for online to be registered. One lock orders exports, offline and online; registry calls run under it, since
- * they are rare and short.
+ * for online to be registered. One lock orders exports, offline and online; registry calls run under it, and for
+ * offline and online on the admin thread, since they are rare and short: probes wait for them (at most the
+ * registry's own timeout when ZooKeeper is away), calls never do.
  */
 public final class Exports {
     private static final Logger log = LoggerFactory.getLogger(Exports.class);
