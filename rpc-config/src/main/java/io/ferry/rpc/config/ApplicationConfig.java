@@ -1,24 +1,147 @@
 package io.ferry.rpc.config;
 
 import io.ferry.rpc.config.option.Options;
+import io.ferry.rpc.config.option.Settings;
+import io.ferry.rpc.option.Option;
+import io.ferry.rpc.option.Scope;
+
+import java.util.Objects;
 
 /**
- * The application's identity: its name travels with every call as {@code remote.application}, as Dubbo's does.
- *
- * @param name the application name; default "ferry-application"
+ * This process as a whole, as Dubbo's {@code <application>}: its name, which travels with every call as
+ * {@code remote.application} and goes into the registry, and its admin port ({@code qos-enable}, {@code qos-port},
+ * {@code qos-accept-foreign-ip}, Dubbo's names), off unless enabled. The options are the option table's at the
+ * application scope; files set them on {@code <ferry:application>} or as {@code ferry.application.*}.
+ * <pre>{@code
+ * Ferry.builder().application(ApplicationConfig.builder().name("greeter").qosEnable(true).build())
+ * }</pre>
+ * Immutable.
  */
-public record ApplicationConfig(String name) {
-    public ApplicationConfig {
+public final class ApplicationConfig {
+    private final Settings settings;
+
+    private ApplicationConfig(Settings settings) {
+        this.settings = settings;
+        String name = name();
         if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("application.name: '" + name + "' (expected: a non-blank name)");
+            Settings.Setting given = settings.setting(Options.APPLICATION_NAME);
+            String where = given == null || given.where().isEmpty() ? "" : given.where() + ": ";
+            throw new IllegalArgumentException(where + "application.name: '" + name + "' (expected: a non-blank name)");
         }
     }
 
+    /** The name "ferry-application", the admin port off. */
     public static ApplicationConfig defaults() {
-        return new ApplicationConfig(Options.APPLICATION_NAME.defaultValue());
+        return builder().build();
     }
 
+    /** An application of this name, with every other option at its default. */
     public static ApplicationConfig of(String name) {
-        return new ApplicationConfig(name);
+        return builder().name(name).build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The application name; default "ferry-application". */
+    public String name() {
+        return valueOf(Options.APPLICATION_NAME);
+    }
+
+    /** Whether this process serves the admin port; default false. */
+    public boolean qosEnable() {
+        return valueOf(Options.QOS_ENABLE);
+    }
+
+    /** The admin port's port; default 22222. */
+    public int qosPort() {
+        return valueOf(Options.QOS_PORT);
+    }
+
+    /** Whether the admin port listens on every address and serves any peer; default false (127.0.0.1 only). */
+    public boolean qosAcceptForeignIp() {
+        return valueOf(Options.QOS_ACCEPT_FOREIGN_IP);
+    }
+
+    private <T> T valueOf(Option<T> option) {
+        T set = settings.get(option);
+        return set != null ? set : option.defaultValue();
+    }
+
+    /** The options set on this config (not the defaults), each with where it was set. */
+    public Settings settings() {
+        return settings.copy();
+    }
+
+    /** This config with {@code merged} in place of its settings. */
+    ApplicationConfig withSettings(Settings merged) {
+        return new ApplicationConfig(merged.copy());
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ApplicationConfig other && settings.values().equals(other.settings.values());
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(settings.values());
+    }
+
+    /** The options set, with where. */
+    @Override
+    public String toString() {
+        return "ApplicationConfig" + settings;
+    }
+
+    public static final class Builder {
+        private final Settings settings = new Settings();
+
+        private Builder() {
+        }
+
+        /**
+         * Sets any option of the application scope; the typed setters below are shorthands for it.
+         *
+         * @throws IllegalArgumentException naming the option when it has no application scope or the value is out
+         *                                  of range
+         */
+        public <V> Builder set(Option<V> option, V value) {
+            return set(option, value, "");
+        }
+
+        /** As {@link #set(Option, Object)}, remembering where the value came from (a file and line). */
+        public <V> Builder set(Option<V> option, V value, String where) {
+            settings.checked(Scope.APPLICATION, option, value, where);
+            return this;
+        }
+
+        public Builder name(String name) {
+            return set(Options.APPLICATION_NAME, name);
+        }
+
+        /** Serves the admin port (see the README's Operations); default false. */
+        public Builder qosEnable(boolean enable) {
+            return set(Options.QOS_ENABLE, enable);
+        }
+
+        /** The admin port's port, 0..65535 (0 picks a free one); default 22222. */
+        public Builder qosPort(int port) {
+            return set(Options.QOS_PORT, port);
+        }
+
+        /**
+         * True: the admin port listens on every address and serves anyone who reaches it, who can then take this
+         * provider offline, so firewall it. Default false: 127.0.0.1, and peers of this machine only.
+         */
+        public Builder qosAcceptForeignIp(boolean accept) {
+            return set(Options.QOS_ACCEPT_FOREIGN_IP, accept);
+        }
+
+        /** @throws IllegalArgumentException for a blank name */
+        public ApplicationConfig build() {
+            return new ApplicationConfig(settings.copy());
+        }
     }
 }

@@ -32,7 +32,7 @@ final class ConfigLayers {
     /** {@code code}: what the builder, or a file through it, gave. */
     ConfigLayers(Sources sources, Ferry.Builder code) {
         this.sources = sources;
-        this.application = application(code.application, code.applicationSet);
+        this.application = application(code.application);
         Settings provider = Settings.layered(sources.system().provider(), code.providerDefaults,
                 sources.classPath().provider());
         Settings protocolSettings = sources.merged(Sources.Layer::protocol, code.protocol.settings());
@@ -86,14 +86,9 @@ final class ConfigLayers {
         return registry;
     }
 
-    /** {@code -D} names the application over code, code over the class path's {@code ferry.properties}. */
-    private ApplicationConfig application(ApplicationConfig code, boolean codeSet) {
-        String fromSystem = sources.system().application().get(Options.APPLICATION_NAME);
-        String fromClassPath = sources.classPath().application().get(Options.APPLICATION_NAME);
-        if (fromSystem != null) {
-            return ApplicationConfig.of(fromSystem);
-        }
-        return codeSet || fromClassPath == null ? code : ApplicationConfig.of(fromClassPath);
+    /** {@code -D} over code (or a file), code over the class path's {@code ferry.properties}, option by option. */
+    private ApplicationConfig application(ApplicationConfig code) {
+        return code.withSettings(sources.merged(Sources.Layer::application, code.settings()));
     }
 
     /**

@@ -10,10 +10,12 @@ import io.ferry.rpc.config.internal.FerryRuntime;
 import io.ferry.rpc.config.internal.NamedExtensions;
 import io.ferry.rpc.config.internal.ReferenceAssembly;
 import io.ferry.rpc.config.internal.ReferenceInjector;
+import io.ferry.rpc.config.internal.admin.AdminPort;
 import io.ferry.rpc.config.internal.files.FileBootstrap;
 import io.ferry.rpc.config.internal.files.Sources;
 import io.ferry.rpc.config.option.Resolved;
 import io.ferry.rpc.config.option.Settings;
+import io.ferry.rpc.remoting.AdminServer;
 import io.ferry.rpc.remoting.ConnectionView;
 import io.ferry.rpc.remoting.Server;
 
@@ -37,9 +39,11 @@ import java.util.concurrent.TimeUnit;
  * }
  * }</pre>
  * With a {@link RegistryConfig}, exported services are registered in ZooKeeper and references without a url find
- * their providers there. The server starts with the first export. {@link #close()} first unregisters, then shuts
- * the server down gracefully, closes every reference, and releases the threads and connections it held.
- * Thread-safe.
+ * their providers there. The server starts with the first export. With {@code qos-enable} on its
+ * {@link ApplicationConfig}, the admin port starts with the bootstrap (health, services, connections, offline and
+ * online for deploys; see the README's Operations). {@link #close()} first unregisters, then shuts the server down
+ * gracefully, closes every reference, and releases the threads and connections it held; the admin port closes
+ * last. Thread-safe.
  *
  * <p>This class owns the lifecycle; the configuration's layering, and the assembly of references and exports,
  * are done by the classes it delegates to.
@@ -61,6 +65,15 @@ public final class Ferry implements AutoCloseable {
         this.runtime = new FerryRuntime(layers.consumer().ioThreads(), layers.protocol().serverOptions(),
                 layers.registry(), layers.application().name(), Ticker.system(), Clock.systemUTC(),
                 b.observability == null ? null : b.observability.instrumentation());
+        if (layers.application().qosEnable()) {
+            try {
+                runtime.admin(AdminPort.start(layers.application(), layers.registry(), runtime,
+                        b.adminRequestTimeout));
+            } catch (RuntimeException e) {
+                runtime.close();
+                throw e;
+            }
+        }
         this.shutdownHook = b.shutdownHook ? new Thread(this::close, "ferry-shutdown") : null;
         if (shutdownHook != null) {
             Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -159,6 +172,19 @@ public final class Ferry implements AutoCloseable {
             throw new IllegalStateException("no service exported yet, so no server is running");
         }
         return server.port();
+    }
+
+    /**
+     * The port the admin port is bound to (useful with {@code qos-port} 0).
+     *
+     * @throws IllegalStateException when {@code qos-enable} is false
+     */
+    public int adminPort() {
+        AdminServer admin = runtime.admin();
+        if (admin == null) {
+            throw new IllegalStateException("qos-enable is false, so no admin port is running");
+        }
+        return admin.port();
     }
 
     /**
@@ -293,13 +319,19 @@ public final class Ferry implements AutoCloseable {
         SslConfig ssl = SslConfig.defaults();
         RegistryConfig registry;
         boolean shutdownHook = true;
-        boolean applicationSet;
         Sources sources;
         /** A file's provider scope and registry settings (code has neither). */
         Settings providerDefaults = new Settings();
         Settings registrySettings;
         DeclaredReferences declared;
         Observability observability;
+        Duration adminRequestTimeout = AdminPort.REQUEST_TIMEOUT;
+
+        /** How long the admin port waits for a request to arrive; tests shorten it. */
+        Builder adminRequestTimeout(Duration timeout) {
+            this.adminRequestTimeout = timeout;
+            return this;
+        }
 
         /** Where a file's references are kept by id. */
         Builder declared(DeclaredReferences declared) {
@@ -333,7 +365,6 @@ public final class Ferry implements AutoCloseable {
 
         public Builder application(ApplicationConfig application) {
             this.application = application;
-            this.applicationSet = true;
             return this;
         }
 

@@ -90,6 +90,16 @@ class ConfigValidationTest {
     }
 
     @Test
+    void applicationOptions() {
+        rejects("qosPort: 70000 (expected: 0..65535)", () -> ApplicationConfig.builder().qosPort(70000));
+        rejects("qosPort: -1 (expected: 0..65535)", () -> ApplicationConfig.builder().qosPort(-1));
+        ApplicationConfig defaults = ApplicationConfig.of("a");
+        assertEquals(false, defaults.qosEnable());
+        assertEquals(22222, defaults.qosPort());
+        assertEquals(false, defaults.qosAcceptForeignIp());
+    }
+
+    @Test
     void serviceTimeoutsComeFromTheBuilderThenTheAnnotations() {
         ServiceConfig<io.ferry.rpc.config.annotated.Inventory> inventory = ServiceConfig.builder(
                 io.ferry.rpc.config.annotated.Inventory.class, new io.ferry.rpc.config.annotated.InventoryImpl())

@@ -1,7 +1,6 @@
 package io.ferry.rpc.remoting;
 
 import io.ferry.rpc.remoting.internal.codec.FrameDecoder;
-import io.ferry.rpc.remoting.internal.codec.FrameEncoder;
 import io.ferry.rpc.remoting.internal.codec.PartialFrames;
 import io.ferry.rpc.remoting.internal.server.BusinessPool;
 import io.ferry.rpc.remoting.internal.server.BusinessPools;
@@ -33,6 +32,7 @@ import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.nio.file.Path;
@@ -221,6 +221,40 @@ public final class Server implements AutoCloseable {
                 handler.connections(closed.get()));
     }
 
+    /**
+     * Tells every consumer connection, and each that connects until {@link #announceWritable()}, that this provider
+     * takes no new calls: Dubbo's readonly event, which Ferry and Dubbo consumers honour by choosing other
+     * providers. Closes nothing and refuses nothing: a call that still arrives (a consumer with no other provider)
+     * runs. An operator's offline sends it; {@link #shutdownGracefully()} sends it too. Returns how many connections
+     * were told.
+     */
+    public int announceReadonly() {
+        return handler.announce(true);
+    }
+
+    /** Undoes {@link #announceReadonly()}: Dubbo's writeable event to every connection. Returns how many were told. */
+    public int announceWritable() {
+        return handler.announce(false);
+    }
+
+    /** Whether readonly is announced now (and not undone). */
+    public boolean isReadonly() {
+        return handler.isReadonly();
+    }
+
+    /** Requests being run or answered now. */
+    public int inFlight() {
+        return handler.inFlight().count();
+    }
+
+    /**
+     * Completes once no request is in flight: at once when none is, else when the last one ends, on the thread that
+     * ends it (a business or IO thread: hop off it before doing anything slow).
+     */
+    public CompletableFuture<Void> whenIdle() {
+        return handler.inFlight().whenNone();
+    }
+
     /** Open consumer connections. */
     public int connections() {
         return channels.size();
@@ -273,9 +307,7 @@ public final class Server implements AutoCloseable {
             return;
         }
         ChannelGroupFuture allClosed = channels.newCloseFuture();
-        for (Channel ch : channels) {
-            ch.writeAndFlush(FrameEncoder.readonlyEvent(ch.alloc(), 0, true));
-        }
+        consumers = handler.announce(true);
         long grace = options.shutdownGrace().toMillis();
         log.info("{}: stopped accepting; readonly event sent to {} consumer connection(s); serving them for up to"
                 + " {} ms (shutdownGrace)", address, consumers, grace);

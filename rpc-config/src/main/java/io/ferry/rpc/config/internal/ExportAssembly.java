@@ -48,17 +48,17 @@ public final class ExportAssembly {
         server.export(new ServiceExport(config.interfaceType(), config.version(), config.group(), chain,
                 config.allowList(), config.timeout(), config.methodTimeouts(), config.pool(), accessLog));
         RegistryBridge registry = runtime.registry();
-        if (registry != null) {
-            try {
-                registry.registerProvider(new RegistryBridge.Registration(config.interfaceType(), config.version(),
-                        config.group(), protocol.advertisedHost(), protocol.serverOptions().host(), server.port(),
-                        config.timeout(), protocol.serverOptions().heartbeat(), token,
-                        protocol.serverOptions().tls() != null));
-            } catch (RuntimeException e) {
-                // refused by the registry (its credentials): export() fails, and nothing stays exported unseen
-                server.unexport(config.interfaceType(), config.version(), config.group());
-                throw e;
-            }
+        RegistryBridge.ProviderEntry entry = registry == null ? null : registry.provider(
+                new RegistryBridge.Registration(config.interfaceType(), config.version(), config.group(),
+                        protocol.advertisedHost(), protocol.serverOptions().host(), server.port(), config.timeout(),
+                        protocol.serverOptions().heartbeat(), token, protocol.serverOptions().tls() != null));
+        try {
+            // registered now, unless an operator took this provider offline: then with the next online
+            runtime.exports().add(new ExportedService(config, resolved, server.port(), entry));
+        } catch (RuntimeException e) {
+            // refused by the registry (its credentials): export() fails, and nothing stays exported unseen
+            server.unexport(config.interfaceType(), config.version(), config.group());
+            throw e;
         }
         log.info("exported {}{}{} on port {}", config.interfaceType().getName(),
                 config.version().isEmpty() ? "" : ":" + config.version(),

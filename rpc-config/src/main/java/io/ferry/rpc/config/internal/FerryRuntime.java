@@ -4,6 +4,7 @@ import io.ferry.rpc.Ticker;
 import io.ferry.rpc.config.RegistryConfig;
 import io.ferry.rpc.config.internal.accesslog.AccessLogs;
 import io.ferry.rpc.config.internal.cluster.Clocks;
+import io.ferry.rpc.remoting.AdminServer;
 import io.ferry.rpc.remoting.Client;
 import io.ferry.rpc.remoting.ConnectionView;
 import io.ferry.rpc.remoting.Server;
@@ -37,6 +38,9 @@ public final class FerryRuntime {
     private final Clocks clocks;
     private final List<AutoCloseable> directories = new ArrayList<>();
     private final AccessLogs accessLogs;
+    private final Exports exports = new Exports();
+    private final List<CreatedReference> references = new ArrayList<>();
+    private AdminServer admin;
     private Client client;
     private Server server;
     private RegistryBridge registry;
@@ -146,6 +150,30 @@ public final class FerryRuntime {
         return directory;
     }
 
+    /** The services exported, and whether an operator took them offline. */
+    public Exports exports() {
+        return exports;
+    }
+
+    /** Keeps a reference that was made, for the admin port to show. */
+    public synchronized void created(CreatedReference reference) {
+        references.add(reference);
+    }
+
+    public synchronized List<CreatedReference> references() {
+        return List.copyOf(references);
+    }
+
+    /** The admin port, closed last with this runtime (probes see "shutting down" while it closes). */
+    public synchronized void admin(AdminServer server) {
+        this.admin = server;
+    }
+
+    /** The admin port if one runs, else null. */
+    public synchronized AdminServer admin() {
+        return admin;
+    }
+
     /** A directory closed early (its reference failed to start): no longer this Ferry's to close. */
     public synchronized void untrack(AutoCloseable directory) {
         directories.remove(directory);
@@ -178,6 +206,7 @@ public final class FerryRuntime {
         Server toStop;
         RegistryBridge toLeave;
         Client transport;
+        AdminServer adminPort;
         synchronized (this) {
             if (closed) {
                 return false;
@@ -188,6 +217,7 @@ public final class FerryRuntime {
             toStop = server;
             toLeave = registry;
             transport = client;
+            adminPort = admin;
         }
         long start = clocks.ticker().nanoTime();
         // each step runs whatever the one before it threw: a failing registry must not leak the server or threads
@@ -206,6 +236,9 @@ public final class FerryRuntime {
         toClose.forEach(directory -> closeQuietly(directory.toString(), directory));
         if (transport != null) {
             closeQuietly("the client", transport::close);
+        }
+        if (adminPort != null) {
+            closeQuietly("the admin port", adminPort); // last: it answered "shutting down" until now
         }
         clocks.timer().shutdownNow();
         if (toLeave != null || toStop != null || transport != null) {

@@ -76,6 +76,7 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
         if (resolved.get(Options.CHECK) && !resolved.get(Options.LAZY)) {
             awaitAProvider(directory, consumer.clientOptions().connectTimeout());
         }
+        runtime.created(new CreatedReference(config, resolved, directory));
         Class<T> type = config.interfaceType();
         ReferenceHandler handler = new ReferenceHandler(
                 new ReferenceHandler.Target(type, config.version(), config.group(), runtime.application()),

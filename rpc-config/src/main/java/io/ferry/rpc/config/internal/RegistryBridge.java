@@ -26,8 +26,20 @@ public interface RegistryBridge extends AutoCloseable {
                         Duration connectSpread, long drainMillis, OutlierEjection ejection) {
     }
 
-    /** Announces an exported service until close. */
-    void registerProvider(Registration registration);
+    /**
+     * One exported service's entry in the registry, made once: registering it again after an unregister writes the
+     * same URL, timestamp included, so consumers see the provider they knew (not a restart with a new warm-up).
+     */
+    interface ProviderEntry {
+        /** Announces it; returns once the registry has it (or, the registry away, keeps it for its next session). */
+        void register();
+
+        /** Withdraws it: consumers stop finding this provider. */
+        void unregister();
+    }
+
+    /** The entry of an exported service, not yet registered. */
+    ProviderEntry provider(Registration registration);
 
     /** A directory of the providers the registry announces for a reference, and the reference's own entry. */
     ClusterDirectory subscribe(Subscription subscription);

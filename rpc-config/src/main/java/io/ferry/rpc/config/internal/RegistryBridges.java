@@ -11,6 +11,7 @@ import io.ferry.rpc.config.internal.cluster.RegistryDirectory;
 import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.registry.Registry;
 import io.ferry.rpc.registry.ServiceKey;
+import io.ferry.rpc.registry.ServiceUrl;
 
 import java.time.Clock;
 import java.util.concurrent.ScheduledExecutorService;
@@ -63,8 +64,19 @@ public final class RegistryBridges implements RegistryBridge {
     }
 
     @Override
-    public void registerProvider(Registration r) {
-        registry.register(RegistryUrls.provider(r, application, clocks.wall().millis()));
+    public ProviderEntry provider(Registration r) {
+        ServiceUrl url = RegistryUrls.provider(r, application, clocks.wall().millis());
+        return new ProviderEntry() {
+            @Override
+            public void register() {
+                registry.register(url);
+            }
+
+            @Override
+            public void unregister() {
+                registry.unregister(url);
+            }
+        };
     }
 
     @Override

@@ -178,6 +178,19 @@ public final class Options {
     public static final Option<String> APPLICATION_NAME = Option.of("name", String.class)
             .defaultValue("ferry-application")
             .scopes(APPLICATION).dubbo("name").doc("this process's application, as registered").build();
+    public static final Option<Boolean> QOS_ENABLE = Option.of("qosEnable", Boolean.class).defaultText("false")
+            .scopes(APPLICATION).dubbo("qos-enable")
+            .doc("the admin port: HTTP with JSON answers for probes and deploys (/health/live, /health/ready, "
+                    + "/services, /connections, POST /offline and /online; see Operations); off unless true")
+            .build();
+    public static final Option<Integer> QOS_PORT = Option.of("qosPort", Integer.class).defaultText("22222")
+            .range(0, 65535).scopes(APPLICATION).dubbo("qos-port").doc("the admin port's port; 0 picks a free one")
+            .build();
+    public static final Option<Boolean> QOS_ACCEPT_FOREIGN_IP = Option.of("qosAcceptForeignIp", Boolean.class)
+            .defaultText("false").scopes(APPLICATION).dubbo("qos-accept-foreign-ip")
+            .doc("false: the admin port listens on 127.0.0.1 and serves this machine only (others: 403); true: it "
+                    + "listens on every address and serves anyone who reaches it (it can take this provider "
+                    + "offline: firewall it)").build();
 
     public static final Option<Serialization> SERIALIZATION = Option.of("serialization", Serialization.class)
             .defaultText("hessian2").scopes(PROTOCOL, PROVIDER, CONSUMER).dubbo("serialization")
@@ -195,7 +208,7 @@ public final class Options {
             INSECURE_SKIP_HOST_VERIFICATION, SSL_PROVIDER, SSL_HANDSHAKE_TIMEOUT, SSL_MAX_HANDSHAKES, SSL_RELOAD_INTERVAL,
             REGISTRY_ADDRESS, SESSION_TIMEOUT, REGISTRY_CONNECTION_TIMEOUT, REGISTRY_FILE, REGISTRY_USERNAME,
             REGISTRY_PASSWORD, ZOOKEEPER_TLS, ZOOKEEPER_TRUST_CERT_COLLECTION_PATH, ZOOKEEPER_KEY_CERT_CHAIN_PATH,
-            APPLICATION_NAME);
+            APPLICATION_NAME, QOS_ENABLE, QOS_PORT, QOS_ACCEPT_FOREIGN_IP);
 
     /** Every option, in the order of the README's reference. */
     public static List<Option<?>> all() {

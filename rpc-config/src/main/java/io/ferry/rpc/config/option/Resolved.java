@@ -80,8 +80,43 @@ public final class Resolved {
     }
 
     /**
-     * The settings as a table: every option of calls (those a method, or this reference or service, may set), its
-     * value and where it was set ("default" for a built-in default), then the options set for single methods.
+     * One line of these settings as people see them: the option, the method it is set for (null for the whole
+     * reference or service), the value as shown (a credential masked) and where it was set ("default" for a
+     * built-in default).
+     */
+    public record Row(String option, String method, String value, String where) {
+    }
+
+    /**
+     * Every option of calls (those a method, or this reference or service, may set) with its value and where it was
+     * set, then the options set for single methods, by method name: what {@link #toString()} prints and the admin
+     * port shows.
+     */
+    public List<Row> rows() {
+        List<Row> rows = new ArrayList<>();
+        for (Option<?> option : Options.all()) {
+            Set<Scope> scopes = side == null ? EnumSet.of(Scope.METHOD, Scope.REFERENCE, Scope.SERVICE)
+                    : EnumSet.of(Scope.METHOD, side);
+            if (Collections.disjoint(option.scopes(), scopes)) {
+                continue;
+            }
+            Settings.Setting setting = member.setting(option) != null ? member.setting(option)
+                    : defaults.setting(option);
+            rows.add(setting == null ? new Row(option.name(), null, defaultShown(option), "default")
+                    : new Row(option.name(), null, Secrets.shown(option, setting.value()), Settings.where(setting)));
+        }
+        new TreeMap<>(methods).forEach((method, settings) -> {
+            for (Option<?> option : settings.options()) {
+                Settings.Setting setting = settings.setting(option);
+                rows.add(new Row(option.name(), method, Secrets.shown(option, setting.value()),
+                        Settings.where(setting)));
+            }
+        });
+        return rows;
+    }
+
+    /**
+     * The settings as a table: see {@link #rows()}.
      * <pre>
      * option        value         set at
      * timeout       500 ms        ferry.properties:7
@@ -93,25 +128,10 @@ public final class Resolved {
     public String toString() {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"option", "value", "set at"});
-        for (Option<?> option : Options.all()) {
-            Set<Scope> scopes = side == null ? EnumSet.of(Scope.METHOD, Scope.REFERENCE, Scope.SERVICE)
-                    : EnumSet.of(Scope.METHOD, side);
-            if (Collections.disjoint(option.scopes(), scopes)) {
-                continue;
-            }
-            Settings.Setting setting = member.setting(option) != null ? member.setting(option)
-                    : defaults.setting(option);
-            rows.add(setting == null
-                    ? new String[] {option.name(), defaultShown(option), "default"}
-                    : new String[] {option.name(), Secrets.shown(option, setting.value()), Settings.where(setting)});
+        for (Row row : rows()) {
+            rows.add(new String[] {row.method() == null ? row.option() : row.option() + " [" + row.method() + "]",
+                    row.value(), row.where()});
         }
-        new TreeMap<>(methods).forEach((method, settings) -> {
-            for (Option<?> option : settings.options()) {
-                Settings.Setting setting = settings.setting(option);
-                rows.add(new String[] {option.name() + " [" + method + "]", Secrets.shown(option, setting.value()),
-                        Settings.where(setting)});
-            }
-        });
         int[] widths = new int[3];
         rows.forEach(r -> {
             for (int i = 0; i < 3; i++) {

@@ -1,6 +1,8 @@
 package io.ferry.rpc.config.interop;
 
+import io.ferry.rpc.config.ApplicationConfig;
 import io.ferry.rpc.config.Ferry;
+import io.ferry.rpc.config.fixtures.AdminClient;
 import io.ferry.rpc.config.ProtocolConfig;
 import io.ferry.rpc.config.ServiceConfig;
 import io.ferry.rpc.config.fixtures.UserService;
@@ -25,7 +27,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Dubbo's readonly event ("R", sent by a provider that is shutting down), honoured in both directions. */
+/**
+ * Dubbo's readonly event ("R", sent by a provider that is shutting down or taken offline), honoured in both
+ * directions, and the writeable event ("W") that undoes it.
+ */
 class DubboReadonlyInteropTest {
     @BeforeAll
     static void loopbackOnly() {
@@ -92,6 +97,33 @@ class DubboReadonlyInteropTest {
         } finally {
             shutdown.join(20_000);
             dubbo.destroy();
+        }
+    }
+
+    @Test
+    void aDubboConsumerLeavesAFerryProviderTakenOfflineAndComesBackAfterOnline() throws Exception {
+        Ferry ferry = Ferry.builder()
+                .application(ApplicationConfig.builder().name("offline-provider").qosEnable(true).qosPort(0).build())
+                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build()).shutdownHook(false).build();
+        int port = ferry.export(ServiceConfig.builder(UserService.class, new UserServiceImpl()).build());
+        AdminClient admin = new AdminClient();
+
+        ReferenceConfig<UserService> reference = DubboLoopback.reference(UserService.class);
+        reference.setUrl("dubbo://127.0.0.1:" + port + "?serialization=hessian2");
+        DubboBootstrap dubbo = DubboBootstrap.newInstance();
+        dubbo.application(DubboLoopback.application("dubbo-offline-consumer")).reference(reference).start();
+        try {
+            assertEquals("hello d", reference.get().hello("d"));
+            assertEquals(200, admin.post(ferry, "/offline").status());
+            await("the Dubbo consumer saw the readonly event").atMost(Duration.ofSeconds(10))
+                    .until(() -> !reference.getInvoker().isAvailable());
+            assertEquals(200, admin.post(ferry, "/online").status());
+            await("the Dubbo consumer saw the writeable event").atMost(Duration.ofSeconds(10))
+                    .until(() -> reference.getInvoker().isAvailable());
+            assertEquals("hello e", reference.get().hello("e"));
+        } finally {
+            dubbo.destroy();
+            ferry.close();
         }
     }
 }

@@ -22,10 +22,14 @@ final class Binder {
     private Binder() {
     }
 
-    /** The application the settings name, or null when they name none. */
+    /** The application the settings describe, or null when they set nothing of it. */
     static ApplicationConfig application(Settings s) {
-        String name = s.get(Options.APPLICATION_NAME);
-        return name == null ? null : ApplicationConfig.of(name);
+        if (s.isEmpty()) {
+            return null;
+        }
+        ApplicationConfig.Builder b = ApplicationConfig.builder();
+        each(s, (option, value, where) -> b.set(option, value, where));
+        return b.build();
     }
 
     /** The registry the settings name, or null when they name none. */

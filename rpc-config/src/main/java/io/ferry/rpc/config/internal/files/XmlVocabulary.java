@@ -139,8 +139,7 @@ final class XmlVocabulary {
         UNSUPPORTED_DUBBO.put("codec", "Ferry speaks the dubbo protocol only");
         UNSUPPORTED_DUBBO.put("charset", "names are UTF-8 on the wire");
         UNSUPPORTED_DUBBO.put("default", "one registry, one protocol per file");
-        UNSUPPORTED_DUBBO.put("telnet", "no telnet console");
-        UNSUPPORTED_DUBBO.put("qos-enable", "no QoS console");
+        UNSUPPORTED_DUBBO.put("telnet", "no telnet console: the admin port (qos-enable) answers HTTP");
         UNSUPPORTED_DUBBO.put("id", "one registry, one protocol per file: they need no id");
     }
 

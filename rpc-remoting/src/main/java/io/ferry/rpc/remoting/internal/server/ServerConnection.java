@@ -97,9 +97,9 @@ final class ServerConnection {
         return writability;
     }
 
-    ConnectionInfo snapshot(long nowNanos, boolean draining) {
-        ConnectionInfo.State state = !channel.isActive() ? ConnectionInfo.State.CLOSED
-                : draining ? ConnectionInfo.State.DRAINING : ConnectionInfo.State.READY;
+    /** {@code whileOpen}: the state to show while the channel is open (READY, READONLY or DRAINING). */
+    ConnectionInfo snapshot(long nowNanos, ConnectionInfo.State whileOpen) {
+        ConnectionInfo.State state = !channel.isActive() ? ConnectionInfo.State.CLOSED : whileOpen;
         return new ConnectionInfo(ChannelStats.address(channel.localAddress()),
                 ChannelStats.address(channel.remoteAddress()), ioThread, state, inFlight.get(),
                 ChannelStats.queuedBytes(channel) + answers.waitingBytes(), Duration.ofNanos(writability.unwritableNanos(nowNanos)), null,

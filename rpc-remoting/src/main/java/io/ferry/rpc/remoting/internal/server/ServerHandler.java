@@ -45,6 +45,8 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     private final LongAdder heartbeats = new LongAdder();
     private final AtomicInteger open = new AtomicInteger();
     private volatile String localAddress = "?";
+    /** Readonly announced (an operator's offline, or a shutdown): consumers that connect now are told at once. */
+    private volatile boolean readonly;
 
     /** {@code ticker} times requests' deadlines, connections' age and back-pressure, and the shutdown's wait. */
     public ServerHandler(ServiceTable services, BusinessPools pools, Dispatcher dispatcher, int payloadLimit,
@@ -79,6 +81,25 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
         return inFlight;
     }
 
+    /**
+     * Sends Dubbo's readonly ("R", {@code readonly} true) or writeable ("W") event to every open connection, and to
+     * each that opens from now on until the next call, so that consumers stop or resume choosing this provider.
+     * Closes nothing. Returns how many connections were told.
+     */
+    public int announce(boolean readonly) {
+        this.readonly = readonly; // before the sweep: a connection opening meanwhile is told by one or the other
+        int told = 0;
+        for (Channel ch : channels) {
+            ch.writeAndFlush(FrameEncoder.readonlyEvent(ch.alloc(), 0, readonly));
+            told++;
+        }
+        return told;
+    }
+
+    public boolean isReadonly() {
+        return readonly;
+    }
+
     public long heartbeatsAnswered() {
         return heartbeats.sum();
     }
@@ -94,6 +115,9 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
         }
         ServerConnection.open(ctx.channel(), ticker.nanoTime());
         channels.add(ctx.channel());
+        if (readonly) {
+            ctx.writeAndFlush(FrameEncoder.readonlyEvent(ctx.alloc(), 0, true));
+        }
         ctx.channel().closeFuture().addListener(f -> {
             if (accepts > 0) {
                 open.decrementAndGet();
@@ -128,11 +152,13 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     /** A snapshot of every open connection. */
     public List<ConnectionInfo> connections(boolean draining) {
         long now = ticker.nanoTime();
+        ConnectionInfo.State whileOpen = draining ? ConnectionInfo.State.DRAINING
+                : readonly ? ConnectionInfo.State.READONLY : ConnectionInfo.State.READY;
         List<ConnectionInfo> all = new ArrayList<>();
         for (Channel channel : channels) {
             ServerConnection connection = ServerConnection.of(channel);
             if (connection != null) {
-                all.add(connection.snapshot(now, draining));
+                all.add(connection.snapshot(now, whileOpen));
             }
         }
         return all;
