@@ -43,6 +43,7 @@ public final class ExportAssembly {
         Server server = runtime.server();
         server.export(new ServiceExport(config.interfaceType(), config.version(), config.group(), chain,
                 config.allowList(), config.timeout(), config.methodTimeouts(), config.pool()));
+        runtime.meters().serviceExported(config.interfaceType().getName());
         RegistryBridge registry = runtime.registry();
         if (registry != null) {
             try {
