@@ -39,8 +39,10 @@ public final class FerryMeters implements RuntimeMeters, MeterBinder {
     }
 
     /**
-     * Nothing to bind before the Ferry starts its parts: each registers its meters as it starts. Only the registry
-     * given at creation is bound.
+     * Binds these meters to the registry they were made for, the only one they go to; no meter is registered yet,
+     * since each part of the Ferry registers its own as it starts.
+     *
+     * @throws IllegalArgumentException for another registry
      */
     @Override
     public void bindTo(MeterRegistry registry) {
