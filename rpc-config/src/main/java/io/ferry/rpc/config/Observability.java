@@ -1,6 +1,8 @@
 package io.ferry.rpc.config;
 
 import io.ferry.rpc.config.internal.Instrumentation;
+import io.ferry.rpc.config.internal.RuntimeMeters;
+import io.ferry.rpc.config.internal.observation.FerryMeters;
 import io.ferry.rpc.config.internal.observation.MicrometerInstrumentation;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
@@ -15,6 +17,8 @@ import io.micrometer.observation.ObservationRegistry;
  *         .build();
  * }</pre>
  * <ul>
+ *   <li>A {@code MeterRegistry} also gets gauges and counters of what the Ferry runs (connections, pools, bytes,
+ *       retries, ejections, the registry's state, ...: the README's "Meters" table), removed when it closes.</li>
  *   <li>An {@code ObservationRegistry} gets every call's observation; its handlers make of it what they make: spans
  *       (with a micrometer-tracing bridge, whose propagator writes the trace context into the call's attachments;
  *       W3C {@code traceparent} is what Dubbo's tracing reads and sends), timers (a meter handler), log lines.</li>
@@ -55,6 +59,11 @@ public final class Observability {
     /** The filters that observe calls; null when the registries would record nothing. */
     Instrumentation instrumentation() {
         return MicrometerInstrumentation.create(observations, meters);
+    }
+
+    /** Gauges and counters of what the Ferry runs, in the meter registry; none without one. */
+    RuntimeMeters runtimeMeters() {
+        return meters == null ? RuntimeMeters.NONE : FerryMeters.create(meters);
     }
 
     @Override

@@ -25,6 +25,11 @@ public interface Registry extends AutoCloseable {
      */
     String describe();
 
+    /** Where the session stands now, read without blocking; empty for a registry that cannot tell. */
+    default java.util.Optional<RegistryState> state() {
+        return java.util.Optional.empty();
+    }
+
     /** Unregisters everything this registry registered and releases its session. Idempotent. */
     @Override
     void close();

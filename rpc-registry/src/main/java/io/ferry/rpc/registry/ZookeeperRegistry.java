@@ -43,6 +43,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 import static io.ferry.rpc.option.RegistryOptionKeys.ZOOKEEPER_KEY_CERT_CHAIN_PATH;
@@ -122,6 +123,8 @@ public final class ZookeeperRegistry implements Registry {
     private boolean takeoverScheduled;
     /** Takeover rounds in a row that found a server listening while this client stayed disconnected. */
     private int refusedRounds;
+    /** Where the session stands, as Curator last said (LOST until the first connection). */
+    private final AtomicReference<RegistryState> state = new AtomicReference<>(RegistryState.LOST);
     /** The session of the current connection, 0 while not connected. */
     private volatile long session;
     /** The session the executor last reconciled (executor only). */
@@ -196,6 +199,7 @@ public final class ZookeeperRegistry implements Registry {
         try {
             if (awaitFirstConnection(tls, tlsConfig != null && ZooKeeperTls.verifiesHost(tlsConfig))) {
                 session = sessionId(); // at once: the listener that also says so may run after register()
+                state.compareAndSet(RegistryState.LOST, RegistryState.CONNECTED); // unless Curator spoke since
             } else {
                 unreachableSinceNanos = startNanos;
                 unreachable = true;
@@ -275,6 +279,12 @@ public final class ZookeeperRegistry implements Registry {
         return "ZooKeeper " + options.connectString() + (options.embedded() ? " (embedded=true)" : "")
                 + (!unreachable ? "" : ", unreachable for "
                 + TimeUnit.NANOSECONDS.toSeconds(ticker.nanoTime() - unreachableSinceNanos) + " s");
+    }
+
+    /** Connected, suspended (the connection dropped, the session may live) or lost (the session is gone). */
+    @Override
+    public Optional<RegistryState> state() {
+        return Optional.of(state.get());
     }
 
     /** Whether this registry holds a share of an embedded server of this process. */
@@ -840,6 +850,8 @@ public final class ZookeeperRegistry implements Registry {
     /** Curator's connection-state thread. */
     private void stateChanged(ConnectionState state) {
         log.info("ZooKeeper {} at {}", state, options.connectString());
+        this.state.set(state.isConnected() ? RegistryState.CONNECTED
+                : state == ConnectionState.SUSPENDED ? RegistryState.SUSPENDED : RegistryState.LOST);
         if (state.isConnected()) {
             unreachable = false;
             long id = sessionId();

@@ -8,6 +8,7 @@ import io.ferry.rpc.remoting.internal.client.ProviderClient;
 import io.ferry.rpc.remoting.internal.service.ServiceSchema;
 import io.ferry.rpc.remoting.internal.transport.Transports;
 
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 
@@ -61,6 +62,19 @@ public final class Client implements AutoCloseable {
      */
     public ConnectionView connectionView() {
         return new ConnectionView("client", resources.connections());
+    }
+
+    /**
+     * How many of this client's connections are in each state now (every state present, 0 when none is): the
+     * counts of {@link #connectionView()} without building it. Lock-free but for a brief look at each pool.
+     */
+    public Map<ConnectionInfo.State, Integer> connectionCounts() {
+        return resources.connectionCounts();
+    }
+
+    /** What this client's connections have carried since it started: bytes each way, back-pressure pauses. */
+    public TransportStats transportStats() {
+        return resources.transportStats();
     }
 
     /** Where asynchronous calls complete: never an IO thread. */

@@ -13,7 +13,9 @@ import io.ferry.rpc.remoting.internal.server.ProviderChain;
 import io.ferry.rpc.remoting.internal.server.ProviderLogs;
 import io.ferry.rpc.Invoker;
 import io.ferry.rpc.Ticker;
+import io.ferry.rpc.remoting.internal.service.ServiceCounters;
 import io.ferry.rpc.remoting.internal.service.ServiceSchema;
+import io.ferry.rpc.remoting.internal.transport.ByteCounter;
 import io.ferry.rpc.remoting.internal.service.ServiceTable;
 import io.ferry.rpc.remoting.internal.transport.Transports;
 import io.netty.bootstrap.ServerBootstrap;
@@ -31,6 +33,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -81,7 +86,7 @@ public final class Server implements AutoCloseable {
         TlsPipeline tlsPipeline = tls;
         this.boss = Transports.newGroup(1, "ferry-server-boss");
         this.workers = Transports.newGroup(options.ioThreads(), "ferry-server-io");
-        this.pools = new BusinessPools(new BusinessPool(options.pool(), "ferry-server-biz"));
+        this.pools = new BusinessPools(new BusinessPool(options.pool(), PoolStats.SHARED, "ferry-server-biz"));
         ServerBootstrap bootstrap = new ServerBootstrap().group(boss, workers)
                 .channel(Transports.serverSocketChannel())
                 .option(ChannelOption.SO_BACKLOG, options.backlog())
@@ -93,6 +98,7 @@ public final class Server implements AutoCloseable {
             ProviderLogs logs = new ProviderLogs(ticker);
             this.handler = new ServerHandler(services, pools, options.dispatcher(),
                     options.payloadBytes(), channels, options.accepts(), ticker, logs);
+            ByteCounter bytes = new ByteCounter(handler.traffic());
             long idleNanos = 3 * options.heartbeat().toNanos();
             PartialFrames partialFrames = new PartialFrames(options.frameTimeout().toNanos(),
                     options.partialFrameBudgetBytes());
@@ -103,7 +109,8 @@ public final class Server implements AutoCloseable {
                     if (tlsPipeline != null) {
                         tlsPipeline.addTo(ch.pipeline());
                     }
-                    ch.pipeline().addLast("decoder", new FrameDecoder(FrameDecoder.Side.PROVIDER, options.payloadBytes(),
+                    ch.pipeline().addLast("bytes", bytes) // after TLS: frames in the clear
+                            .addLast("decoder", new FrameDecoder(FrameDecoder.Side.PROVIDER, options.payloadBytes(),
                                     partialFrames, logs.frames()))
                             .addLast("handler", handler);
                 }
@@ -176,14 +183,15 @@ public final class Server implements AutoCloseable {
 
     /** Starts answering for a service; fails if one with the same interface, version and group is there. */
     public void export(ServiceExport export) {
-        if (export.pool() != null && pools.dedicate(export.type().getName(),
-                new BusinessPool(export.pool(), "ferry-biz-" + export.type().getSimpleName()))) {
+        if (export.pool() != null && pools.dedicate(export.type().getName(), new BusinessPool(export.pool(),
+                export.type().getName(), "ferry-biz-" + export.type().getSimpleName()))) {
             log.info("{} runs on a pool of its own ({} threads)", export.type().getName(), export.pool().threads());
         }
         ServiceSchema schema = ServiceSchema.of(export.type(), export.allowList(), ServiceSchema.Side.PROVIDER);
+        ServiceCounters counters = new ServiceCounters();
         Invoker chain = ProviderChain.around(export.invoker(), schema, export.timeout(), export.methodTimeouts(),
-                ticker, export.front());
-        services.add(new ProviderService(schema, export.version(), export.group(), chain));
+                ticker, export.front(), counters);
+        services.add(new ProviderService(schema, export.version(), export.group(), chain, counters));
     }
 
     /** Stops answering for a service: requests for it are answered "service not found" from now on. */
@@ -253,6 +261,34 @@ public final class Server implements AutoCloseable {
      */
     public CompletableFuture<Void> whenIdle() {
         return handler.inFlight().whenNone();
+    }
+
+    /**
+     * How many consumer connections are in each state now (every state present, 0 when none is): the counts of
+     * {@link #connectionView()} without building it.
+     */
+    public Map<ConnectionInfo.State, Integer> connectionCounts() {
+        return handler.connectionCounts(closed.get());
+    }
+
+    /** What this server's connections have carried since it started: bytes each way, pauses in reading. */
+    public TransportStats transportStats() {
+        return handler.traffic().snapshot();
+    }
+
+    /** Every business pool now, the shared one first: threads busy, requests queued, capacity, refusals. */
+    public List<PoolStats> poolStats() {
+        return pools.stats();
+    }
+
+    /** Every service exported now: requests in flight, and those dropped because their deadline had passed. */
+    public List<ServiceStats> serviceStats() {
+        List<ServiceStats> all = new ArrayList<>();
+        for (ProviderService service : services.all()) {
+            all.add(new ServiceStats(service.schema().name(), service.version(), service.group(),
+                    service.counters().inFlight(), service.counters().deadlineDrops()));
+        }
+        return all;
     }
 
     /** Open consumer connections. */

@@ -144,6 +144,9 @@ class BackPressureTest {
                     "answers held for the abuser: " + abused.queuedBytes() + " bytes\n" + server.connectionView());
             assertTrue(abused.unwritableTime().compareTo(Duration.ofMillis(500)) >= 0,
                     "unwritable all the while its writes made no progress\n" + server.connectionView());
+            TransportStats traffic = server.transportStats();
+            assertTrue(traffic.backPressurePauses() >= 1, "reading the abuser paused, and counted: " + traffic);
+            assertTrue(traffic.bytesRead() > 0 && traffic.bytesWritten() > 0, traffic.toString());
 
             assertEquals(sent, readAnswers(abuser, sent), "once it reads, every request it sent is answered");
         }

@@ -47,6 +47,7 @@ public final class ExportAssembly {
         Server server = runtime.server();
         server.export(new ServiceExport(config.interfaceType(), config.version(), config.group(), chain,
                 config.allowList(), config.timeout(), config.methodTimeouts(), config.pool(), accessLog));
+        runtime.meters().serviceExported(config.interfaceType().getName());
         RegistryBridge registry = runtime.registry();
         RegistryBridge.ProviderEntry entry = registry == null ? null : registry.provider(
                 new RegistryBridge.Registration(config.interfaceType(), config.version(), config.group(),

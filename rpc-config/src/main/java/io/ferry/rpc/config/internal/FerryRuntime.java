@@ -45,16 +45,20 @@ public final class FerryRuntime {
     private Server server;
     private RegistryBridge registry;
     private final Instrumentation instrumentation;
+    private final RuntimeMeters meters;
     private boolean closed;
 
     /**
      * @param clientIoThreads the consumer's IO thread count, or null for the process's default
      * @param registryConfig  null when this Ferry has no registry
      * @param instrumentation the filters that observe calls, or null when nothing observes them
+     * @param meters          where the parts this runtime starts are metered, {@link RuntimeMeters#NONE} for nowhere
      */
     public FerryRuntime(Integer clientIoThreads, ServerOptions serverOptions, RegistryConfig registryConfig,
-                        String application, Ticker ticker, Clock wall, Instrumentation instrumentation) {
+                        String application, Ticker ticker, Clock wall, Instrumentation instrumentation,
+                        RuntimeMeters meters) {
         this.instrumentation = instrumentation;
+        this.meters = meters;
         this.clientIoThreads = clientIoThreads;
         this.serverOptions = serverOptions;
         this.registryConfig = registryConfig;
@@ -73,6 +77,11 @@ public final class FerryRuntime {
     /** The filters that observe calls; null when nothing observes them (and no class of Micrometer is loaded). */
     public Instrumentation instrumentation() {
         return instrumentation;
+    }
+
+    /** Where the references and exports this runtime assembles are metered. */
+    public RuntimeMeters meters() {
+        return meters;
     }
 
     public String application() {
@@ -102,6 +111,7 @@ public final class FerryRuntime {
         if (client == null) {
             client = Client.create(clientIoThreads != null ? clientIoThreads : ServerOptions.defaultIoThreads(),
                     clocks.ticker());
+            meters.clientStarted(client);
         }
         return client;
     }
@@ -111,6 +121,7 @@ public final class FerryRuntime {
         checkOpen();
         if (server == null) {
             server = Server.start(serverOptions, clocks.ticker());
+            meters.serverStarted(server);
         }
         return server;
     }
@@ -128,6 +139,7 @@ public final class FerryRuntime {
         }
         if (registry == null) {
             registry = RegistryBridges.open(registryConfig, application, clocks);
+            meters.registryOpened(registry);
         }
         return registry;
     }
@@ -241,6 +253,7 @@ public final class FerryRuntime {
             closeQuietly("the admin port", adminPort); // last: it answered "shutting down" until now
         }
         clocks.timer().shutdownNow();
+        meters.close(); // last: a scrape during the shutdown still sees the server drain
         if (toLeave != null || toStop != null || transport != null) {
             log.info("Ferry closed in {} ms ({}{}{})", millisSince(start), toStop != null ? "server" : "no server",
                     toClose.isEmpty() ? "" : ", " + toClose.size() + " reference(s)",

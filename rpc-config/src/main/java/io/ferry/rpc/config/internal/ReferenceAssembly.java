@@ -13,6 +13,7 @@ import io.ferry.rpc.config.ReferenceConfig;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.config.extension.ReferenceContext;
 import io.ferry.rpc.config.internal.cluster.ClusterDirectory;
+import io.ferry.rpc.config.internal.cluster.RetryStats;
 import io.ferry.rpc.config.internal.cluster.StaticDirectory;
 import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.config.option.Resolved;
@@ -72,11 +73,14 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
         Cluster cluster = cluster();
         LoadBalancer balancer = balancer();
         ClusterDirectory directory = runtime.openDirectory(this::directory);
-        Invoker chain = Filter.chain(filters, cluster.join(directory, balancer));
+        Invoker joined = cluster.join(directory, balancer);
+        Invoker chain = Filter.chain(filters, joined);
         if (resolved.get(Options.CHECK) && !resolved.get(Options.LAZY)) {
             awaitAProvider(directory, consumer.clientOptions().connectTimeout());
         }
         runtime.created(new CreatedReference(config, resolved, directory));
+        runtime.meters().referenceOpened(new ReferenceStats(service, config.group() + "/" + config.version(),
+                directory, joined instanceof RetryStats retries ? retries : null));
         Class<T> type = config.interfaceType();
         ReferenceHandler handler = new ReferenceHandler(
                 new ReferenceHandler.Target(type, config.version(), config.group(), runtime.application()),

@@ -44,6 +44,12 @@ public interface RegistryBridge extends AutoCloseable {
     /** A directory of the providers the registry announces for a reference, and the reference's own entry. */
     ClusterDirectory subscribe(Subscription subscription);
 
+    /** Where the registry's session stands, for a gauge. */
+    enum State { CONNECTED, SUSPENDED, LOST }
+
+    /** The session's state now, without blocking; null for a registry that cannot tell. */
+    State state();
+
     /** Unregisters everything and releases the session. */
     @Override
     void close();

@@ -90,6 +90,11 @@ public final class RegistryBridges implements RegistryBridge {
     }
 
     @Override
+    public State state() {
+        return registry.state().map(s -> State.valueOf(s.name())).orElse(null);
+    }
+
+    @Override
     public void close() {
         registry.close();
     }

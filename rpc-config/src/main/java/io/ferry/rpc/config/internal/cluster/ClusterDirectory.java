@@ -7,6 +7,16 @@ public interface ClusterDirectory extends Directory, AutoCloseable {
     /** Null once a provider is ready; else, after {@code timeoutNanos}, why not (what was tried). */
     String awaitReady(long timeoutNanos) throws InterruptedException;
 
+    /** Providers out of rotation now (ejected, or on probation until a probe answers). */
+    default int ejected() {
+        return 0;
+    }
+
+    /** Providers the registry lists now, or -1 for a directory that is not the registry's (a url's one). */
+    default int listed() {
+        return -1;
+    }
+
     @Override
     void close();
 }

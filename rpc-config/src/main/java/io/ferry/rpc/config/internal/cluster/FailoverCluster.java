@@ -54,12 +54,41 @@ public final class FailoverCluster implements Cluster {
 
     @Override
     public Invoker join(Directory directory, LoadBalancer balancer) {
-        return invocation -> {
+        return new Joined(directory, balancer);
+    }
+
+    /** The reference's invoker; it says what its retries came to, for the meters. */
+    private final class Joined implements Invoker, RetryStats {
+        private final Directory directory;
+        private final LoadBalancer balancer;
+
+        Joined(Directory directory, LoadBalancer balancer) {
+            this.directory = directory;
+            this.balancer = balancer;
+        }
+
+        @Override
+        public CompletableFuture<Result> invoke(Invocation invocation) {
             allowance.called();
             CompletableFuture<Result> result = new CompletableFuture<>();
             new Call(directory, balancer, invocation, result).attempt(null);
             return result;
-        };
+        }
+
+        @Override
+        public long retries() {
+            return allowance.taken();
+        }
+
+        @Override
+        public long refusedByBudget() {
+            return allowance.refused();
+        }
+
+        @Override
+        public double budgetLeft() {
+            return allowance.left();
+        }
     }
 
     /** One call's attempts: which providers it tried, and how it ends. */

@@ -164,6 +164,16 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
     }
 
     @Override
+    public int ejected() {
+        return ejections.ejected();
+    }
+
+    @Override
+    public int listed() {
+        return members.size();
+    }
+
+    @Override
     public String describe() {
         return registry.get() + ": " + members.size() + " provider(s) of " + service;
     }

@@ -18,6 +18,9 @@ final class RetryAllowance {
     private final long[] calls = new long[BUCKETS];
     private final long[] retries = new long[BUCKETS];
     private final long[] epochs = new long[BUCKETS];
+    // totals since the start, under the same lock as the buckets: counting them costs nothing more
+    private long taken;
+    private long refused;
 
     RetryAllowance(RetryBudget budget, Ticker ticker) {
         this.budget = budget;
@@ -33,6 +36,29 @@ final class RetryAllowance {
     /** Takes one retry if the budget allows it. */
     synchronized boolean tryRetry() {
         int current = bucket();
+        if (left(current) < 1) {
+            refused++;
+            return false;
+        }
+        retries[current]++;
+        taken++;
+        return true;
+    }
+
+    /** Retries allowed now: what the window's calls allow minus what its retries took. */
+    synchronized double left() {
+        return Math.max(0, left(bucket()));
+    }
+
+    synchronized long taken() {
+        return taken;
+    }
+
+    synchronized long refused() {
+        return refused;
+    }
+
+    private double left(int current) {
         long epoch = epochs[current];
         long callsInWindow = 0;
         long retriesInWindow = 0;
@@ -43,11 +69,7 @@ final class RetryAllowance {
             }
         }
         double allowed = (double) budget.minPerSecond() * BUCKETS + budget.percent() / 100.0 * callsInWindow;
-        if (retriesInWindow + 1 > allowed) {
-            return false;
-        }
-        retries[current]++;
-        return true;
+        return allowed - retriesInWindow;
     }
 
     private int bucket() {

@@ -7,6 +7,9 @@ import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.ConnectionInfo;
 import io.ferry.rpc.remoting.SocketOptions;
 import io.ferry.rpc.remoting.TlsOptions;
+import io.ferry.rpc.remoting.TransportStats;
+import io.ferry.rpc.remoting.internal.transport.ByteCounter;
+import io.ferry.rpc.remoting.internal.transport.Traffic;
 import io.ferry.rpc.remoting.internal.tls.HandshakeFailure;
 import io.ferry.rpc.remoting.internal.tls.TlsContext;
 import io.ferry.rpc.remoting.internal.tls.TlsReloader;
@@ -34,6 +37,7 @@ import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,6 +70,8 @@ public final class ClientResources {
     /** One context per distinct TLS options, built when an endpoint first asks (off the IO threads). */
     private final Map<TlsOptions, TlsContext> tlsContexts = new ConcurrentHashMap<>();
     private volatile TlsReloader tlsReloader;
+    private final Traffic traffic = new Traffic();
+    private final ByteCounter byteCounter = new ByteCounter(traffic);
 
     /**
      * What makes two shared connections to one address interchangeable: the address and every option that shapes
@@ -187,8 +193,9 @@ public final class ClientResources {
             @Override
             protected void initChannel(Channel ch) {
                 ClientHandler handler = new ClientHandler();
-                Connection connection = Connections.bind(handler, ch, address.toString(), timer, ticker);
-                ch.pipeline().addLast("decoder", new FrameDecoder(FrameDecoder.Side.CONSUMER, options.payloadBytes()))
+                Connection connection = Connections.bind(handler, ch, address.toString(), timer, ticker, traffic);
+                // TLS, when asked for, goes in front once connected: the counter sees frames in the clear
+                ch.pipeline().addLast("bytes", byteCounter).addLast("decoder", new FrameDecoder(FrameDecoder.Side.CONSUMER, options.payloadBytes()))
                         .addLast("keepalive", new KeepAliveHandler(options.heartbeat().toNanos(),
                                 options.heartbeatJitter(), connection::nextHeartbeatId))
                         .addLast("handler", handler);
@@ -291,6 +298,23 @@ public final class ClientResources {
             all.addAll(pool.snapshot());
         }
         return all;
+    }
+
+    /** How many connections of every pool are in each state now (every state present, 0 when none is). */
+    public Map<ConnectionInfo.State, Integer> connectionCounts() {
+        Map<ConnectionInfo.State, Integer> counts = new EnumMap<>(ConnectionInfo.State.class);
+        for (ConnectionInfo.State state : ConnectionInfo.State.values()) {
+            counts.put(state, 0);
+        }
+        for (ConnectionPool pool : pools) {
+            pool.countStates(counts);
+        }
+        return counts;
+    }
+
+    /** What this client's connections have carried since it started. */
+    public TransportStats transportStats() {
+        return traffic.snapshot();
     }
 
     /** An event loop that serves none of {@code taken}, when there is one; else the next, round robin. */

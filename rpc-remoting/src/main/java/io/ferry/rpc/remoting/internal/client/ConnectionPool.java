@@ -13,6 +13,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -259,6 +260,20 @@ final class ConnectionPool {
             all.add(slot.snapshot(true));
         }
         return all;
+    }
+
+    /** Adds this pool's connections, those draining included, to {@code counts} by state. */
+    void countStates(Map<ConnectionInfo.State, Integer> counts) {
+        List<ConnectionSlot> drainingNow;
+        synchronized (this) {
+            drainingNow = new ArrayList<>(draining);
+        }
+        for (ConnectionSlot slot : slots) {
+            counts.merge(slot.state(false), 1, Integer::sum);
+        }
+        for (ConnectionSlot slot : drainingNow) {
+            counts.merge(slot.state(true), 1, Integer::sum);
+        }
     }
 
     void close() {

@@ -213,6 +213,18 @@ final class ConnectionSlot {
                 null, Duration.ZERO);
     }
 
+    /** What {@link #snapshot} would say of this slot's state, without the rest: for counts of connections by state. */
+    ConnectionInfo.State state(boolean draining) {
+        Connection c = current();
+        if (c != null) {
+            return !c.isActive() ? ConnectionInfo.State.CLOSED : draining ? ConnectionInfo.State.DRAINING
+                    : c.isReadonly() ? ConnectionInfo.State.READONLY : ConnectionInfo.State.READY;
+        }
+        synchronized (this) {
+            return attemptInFlight ? ConnectionInfo.State.CONNECTING : ConnectionInfo.State.CLOSED;
+        }
+    }
+
     /** The ready connection now, else null. */
     Connection current() {
         CompletableFuture<Connection> r = ready;

@@ -10,6 +10,7 @@ import io.ferry.rpc.remoting.ConnectionInfo;
 import io.ferry.rpc.remoting.internal.service.MethodSchema;
 import io.ferry.rpc.remoting.internal.transport.ChannelStats;
 import io.ferry.rpc.remoting.internal.transport.Writability;
+import io.ferry.rpc.remoting.internal.transport.Traffic;
 import io.ferry.rpc.remoting.internal.codec.InboundFrame;
 import io.ferry.rpc.remoting.internal.codec.OversizeResponse;
 import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
@@ -56,6 +57,8 @@ public final class Connection {
     private final long createdNanos;
     private final Writability writability = new Writability();
     private final CoalescingWriter writer;
+    /** The client's counters, where this connection's back-pressure pauses count. */
+    private final Traffic traffic;
     private volatile boolean readonly;
     private volatile long readinessId;
     private volatile CompletableFuture<Connection> readiness;
@@ -67,8 +70,9 @@ public final class Connection {
     private volatile String ioThread = "-";
     private volatile Runnable onWritable = () -> { };
 
-    Connection(Channel channel, String peer, Timer timer, Ticker ticker) {
+    Connection(Channel channel, String peer, Timer timer, Ticker ticker, Traffic traffic) {
         this.channel = channel;
+        this.traffic = traffic;
         this.peer = peer;
         this.timer = timer;
         this.ticker = ticker;
@@ -96,6 +100,8 @@ public final class Connection {
         writability.changed(writable, ticker.nanoTime());
         if (writable) {
             onWritable.run();
+        } else {
+            traffic.paused();
         }
     }
 

@@ -1,6 +1,7 @@
 package io.ferry.rpc.remoting.internal.exchange;
 
 import io.ferry.rpc.Ticker;
+import io.ferry.rpc.remoting.internal.transport.Traffic;
 import io.netty.channel.Channel;
 import io.netty.util.AttributeKey;
 import io.netty.util.Timer;
@@ -14,7 +15,13 @@ public final class Connections {
 
     /** {@code ticker} measures the connection's age, time unwritable and heartbeat round trip. */
     public static Connection bind(ClientHandler handler, Channel channel, String peer, Timer timer, Ticker ticker) {
-        Connection connection = new Connection(channel, peer, timer, ticker);
+        return bind(handler, channel, peer, timer, ticker, new Traffic());
+    }
+
+    /** As above, counting the connection's back-pressure pauses in its client's {@code traffic}. */
+    public static Connection bind(ClientHandler handler, Channel channel, String peer, Timer timer, Ticker ticker,
+                                  Traffic traffic) {
+        Connection connection = new Connection(channel, peer, timer, ticker, traffic);
         channel.attr(CONNECTION).set(connection);
         handler.bind(connection);
         return connection;

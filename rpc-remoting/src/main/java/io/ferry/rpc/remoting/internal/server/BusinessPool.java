@@ -1,6 +1,7 @@
 package io.ferry.rpc.remoting.internal.server;
 
 import io.ferry.rpc.remoting.PoolOptions;
+import io.ferry.rpc.remoting.PoolStats;
 import io.ferry.rpc.remoting.ThreadPoolKind;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
@@ -8,6 +9,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntSupplier;
 import java.util.concurrent.TimeUnit;
 
@@ -20,16 +22,32 @@ import java.util.concurrent.TimeUnit;
 public final class BusinessPool {
     private final ThreadPoolExecutor executor;
     private final Admission admission;
+    /** The name its meters carry: {@link PoolStats#SHARED}, or the service it is dedicated to. */
+    private final String name;
+    /** Threads running a task now: counted here rather than read from the executor, whose count takes its lock. */
+    private final LongAdder busy = new LongAdder();
+    private final LongAdder refused = new LongAdder();
 
-    public BusinessPool(PoolOptions options, String name) {
+    /**
+     * @param name       what its meters call it: {@link PoolStats#SHARED} or the service's interface name
+     * @param threadName the prefix of its threads' names
+     */
+    public BusinessPool(PoolOptions options, String name, String threadName) {
+        this.name = name;
         this.admission = new Admission(options.threads() + options.queues());
-        this.executor = executor(options, name, admission);
+        this.executor = executor(options, threadName, admission);
+    }
+
+    /** For tests: a pool named after its threads. */
+    public BusinessPool(PoolOptions options, String threadName) {
+        this(options, threadName, threadName);
     }
 
     /** For tests: an executor of the test's own. */
     public BusinessPool(ThreadPoolExecutor executor, int capacity) {
         this.executor = executor;
         this.admission = new Admission(capacity);
+        this.name = "test";
     }
 
     private static ThreadPoolExecutor executor(PoolOptions options, String name, Admission admission) {
@@ -101,8 +119,31 @@ public final class BusinessPool {
         return describe();
     }
 
+    /**
+     * Hands a task (a connection's drainer, which runs requests until none waits) to a thread. Its wrapper counts the
+     * thread busy: one allocation per drainer, not per request.
+     */
     void execute(Runnable task) {
-        executor.execute(task);
+        executor.execute(() -> {
+            busy.increment();
+            try {
+                task.run();
+            } finally {
+                busy.decrement();
+            }
+        });
+    }
+
+    /** IO thread: a request was answered THREADPOOL_EXHAUSTED. */
+    void refused() {
+        refused.increment();
+    }
+
+    /** Now, without a lock: requests held by the admission and not running are the queued ones. */
+    PoolStats stats() {
+        int active = (int) Math.max(0, busy.sum());
+        return new PoolStats(name, active, Math.max(0, admission.held() - active), admission.capacity(),
+                refused.sum());
     }
 
     String describe() {

@@ -4,7 +4,11 @@ import io.ferry.rpc.remoting.internal.codec.InboundFrame;
 import io.ferry.rpc.remoting.internal.serialize.GuardedHessian2Input;
 import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
 
+import io.ferry.rpc.remoting.PoolStats;
+
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -38,6 +42,14 @@ public final class BusinessPools {
         } catch (IOException | RuntimeException unreadable) {
             return shared; // the business thread reports it properly
         }
+    }
+
+    /** Every pool now: the shared one first. */
+    public List<PoolStats> stats() {
+        List<PoolStats> all = new ArrayList<>();
+        all.add(shared.stats());
+        byService.values().forEach(pool -> all.add(pool.stats()));
+        return all;
     }
 
     public void shutdown() {

@@ -3,6 +3,7 @@ package io.ferry.rpc.remoting.internal.server;
 import io.ferry.rpc.Filter;
 import io.ferry.rpc.Invoker;
 import io.ferry.rpc.Ticker;
+import io.ferry.rpc.remoting.internal.service.ServiceCounters;
 import io.ferry.rpc.remoting.internal.service.ServiceSchema;
 
 import java.time.Duration;
@@ -29,13 +30,20 @@ public final class ProviderChain {
      */
     public static Invoker around(Invoker exported, ServiceSchema schema, Duration timeout,
                                  Map<String, Duration> methodTimeouts, Ticker ticker, Filter front) {
+        return around(exported, schema, timeout, methodTimeouts, ticker, front, new ServiceCounters());
+    }
+
+    /** As above, counting the requests dropped for their deadline in {@code counters}. */
+    public static Invoker around(Invoker exported, ServiceSchema schema, Duration timeout,
+                                 Map<String, Duration> methodTimeouts, Ticker ticker, Filter front,
+                                 ServiceCounters counters) {
         List<Filter> own = new ArrayList<>(4);
         // first: it passes refusals unchanged and only rewrites what the service threw, wherever it sits
         own.add(new ExceptionSanitizer(schema.serializerFactory().allowed()));
         if (front != null) {
             own.add(front);
         }
-        own.add(ExpiredRequestFilter.INSTANCE);
+        own.add(new ExpiredRequestFilter(counters));
         if (timeout != null || !methodTimeouts.isEmpty()) {
             // only where there is a budget to report on: one filter type fewer keeps the chain's call site
             // bimorphic, which the JIT inlines, in the common case of a service without a provider timeout

@@ -5,6 +5,7 @@ import io.ferry.rpc.ProviderRefusal;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.internal.codec.InboundFrame;
+import io.ferry.rpc.remoting.internal.service.ServiceCounters;
 import io.netty.channel.Channel;
 
 import java.io.IOException;
@@ -98,9 +99,18 @@ final class RequestTask implements Runnable {
             responder.answer(call, call.arguments()[0], null, Collections.emptyMap());
             return;
         }
-        CompletableFuture<Result> result = new ContextFilter(channel.remoteAddress(), TlsPipeline.identity(channel))
-                .invoke(call.invocation(!frame.isTwoWay()), call.service().invoker());
+        ServiceCounters counters = call.service().counters();
+        counters.started();
+        CompletableFuture<Result> result;
+        try {
+            result = new ContextFilter(channel.remoteAddress(), TlsPipeline.identity(channel))
+                    .invoke(call.invocation(!frame.isTwoWay()), call.service().invoker());
+        } catch (RuntimeException | Error e) {
+            counters.ended();
+            throw e;
+        }
         result.whenComplete((value, error) -> {
+            counters.ended();
             try {
                 answer(call, value, error);
             } catch (Throwable t) {

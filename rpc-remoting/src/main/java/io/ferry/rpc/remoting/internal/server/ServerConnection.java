@@ -2,6 +2,7 @@ package io.ferry.rpc.remoting.internal.server;
 
 import io.ferry.rpc.remoting.ConnectionInfo;
 import io.ferry.rpc.remoting.internal.transport.ChannelStats;
+import io.ferry.rpc.remoting.internal.transport.Traffic;
 import io.ferry.rpc.remoting.internal.transport.Writability;
 import io.netty.channel.Channel;
 import io.netty.util.AttributeKey;
@@ -23,13 +24,16 @@ final class ServerConnection {
     private final AtomicInteger poolPlaces = new AtomicInteger();
     private final Writability writability = new Writability();
     private final AnswerQueue answers;
+    /** The server's counters, where this connection's pauses in reading count. */
+    private final Traffic traffic;
     // the inbox of the first pool this connection's requests went to (nearly always the only one), and any others
     private BusinessPool sharedPool;
     private RequestInbox<RequestTask> sharedInbox;
     private Map<BusinessPool, RequestInbox<RequestTask>> otherInboxes;
 
-    private ServerConnection(Channel channel, long openedNanos) {
+    private ServerConnection(Channel channel, long openedNanos, Traffic traffic) {
         this.channel = channel;
+        this.traffic = traffic;
         this.openedNanos = openedNanos;
         this.ioThread = Thread.currentThread().getName();
         this.answers = new AnswerQueue(channel, this::updateReading);
@@ -67,12 +71,16 @@ final class ServerConnection {
      * backlog of answers waits for it (see {@link AnswerQueue#backlogged()}).
      */
     void updateReading() {
-        channel.config().setAutoRead(channel.isWritable() && !answers.backlogged());
+        boolean read = channel.isWritable() && !answers.backlogged();
+        if (!read && channel.config().isAutoRead()) {
+            traffic.paused();
+        }
+        channel.config().setAutoRead(read);
     }
 
     /** IO thread, as the connection becomes active. */
-    static ServerConnection open(Channel channel, long nowNanos) {
-        ServerConnection connection = new ServerConnection(channel, nowNanos);
+    static ServerConnection open(Channel channel, long nowNanos, Traffic traffic) {
+        ServerConnection connection = new ServerConnection(channel, nowNanos, traffic);
         channel.attr(KEY).set(connection);
         return connection;
     }

@@ -15,7 +15,11 @@ import io.netty.channel.group.ChannelGroup;
 import io.ferry.rpc.remoting.internal.log.ConnectionErrors;
 
 import java.net.InetSocketAddress;
+import io.ferry.rpc.remoting.internal.transport.Traffic;
+
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -43,6 +47,8 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     private final InFlight inFlight;
     private final ProviderLogs logs;
     private final LongAdder heartbeats = new LongAdder();
+    /** Bytes each way and back-pressure pauses of every connection of this server. */
+    private final Traffic traffic = new Traffic();
     private final AtomicInteger open = new AtomicInteger();
     private volatile String localAddress = "?";
     /** Readonly announced (an operator's offline, or a shutdown): consumers that connect now are told at once. */
@@ -104,6 +110,11 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
         return heartbeats.sum();
     }
 
+    /** The counters of this server's connections: the server's byte counter adds to them too. */
+    public Traffic traffic() {
+        return traffic;
+    }
+
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
         if (accepts > 0 && open.incrementAndGet() > accepts) {
@@ -113,7 +124,7 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
             ctx.close();
             return;
         }
-        ServerConnection.open(ctx.channel(), ticker.nanoTime());
+        ServerConnection.open(ctx.channel(), ticker.nanoTime(), traffic);
         channels.add(ctx.channel());
         if (readonly) {
             ctx.writeAndFlush(FrameEncoder.readonlyEvent(ctx.alloc(), 0, true));
@@ -164,6 +175,20 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
         return all;
     }
 
+    /** How many open connections are in each state (every state present, 0 when none is), without snapshots. */
+    public Map<ConnectionInfo.State, Integer> connectionCounts(boolean draining) {
+        Map<ConnectionInfo.State, Integer> counts = new EnumMap<>(ConnectionInfo.State.class);
+        for (ConnectionInfo.State state : ConnectionInfo.State.values()) {
+            counts.put(state, 0);
+        }
+        for (Channel channel : channels) {
+            ConnectionInfo.State state = !channel.isActive() ? ConnectionInfo.State.CLOSED
+                    : draining ? ConnectionInfo.State.DRAINING : ConnectionInfo.State.READY;
+            counts.merge(state, 1, Integer::sum);
+        }
+        return counts;
+    }
+
     /** No reads for three heartbeat intervals: the consumer is gone, or its path is. */
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
@@ -197,7 +222,7 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
         }
         ServerConnection connection = ServerConnection.of(ctx.channel());
         if (connection == null) {
-            connection = ServerConnection.open(ctx.channel(), ticker.nanoTime()); // added to an active channel
+            connection = ServerConnection.open(ctx.channel(), ticker.nanoTime(), traffic); // added when active
         }
         ServerConnection counted = connection;
         counted.requestStarted();
@@ -212,6 +237,7 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
         BusinessPool pool = pools.forRequest(frame);
         Admission.Ticket ticket = pool.tryAdmit(counted.poolPlaces(), channels::size);
         if (ticket == null) {
+            pool.refused();
             done.run();
             frame.release();
             if (frame.isTwoWay()) {
