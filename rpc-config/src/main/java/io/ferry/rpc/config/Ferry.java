@@ -11,7 +11,7 @@ import io.ferry.rpc.config.internal.NamedExtensions;
 import io.ferry.rpc.config.internal.ReferenceAssembly;
 import io.ferry.rpc.config.internal.ReferenceInjector;
 import io.ferry.rpc.config.internal.admin.AdminPort;
-import io.ferry.rpc.config.internal.RuntimeMeters;
+import io.ferry.rpc.config.internal.Observed;
 import io.ferry.rpc.config.internal.files.FileBootstrap;
 import io.ferry.rpc.config.internal.files.Sources;
 import io.ferry.rpc.config.option.Resolved;
@@ -65,8 +65,7 @@ public final class Ferry implements AutoCloseable {
         NamedExtensions.check(layers.serviceDefaults());
         this.runtime = new FerryRuntime(layers.consumer().ioThreads(), layers.protocol().serverOptions(),
                 layers.registry(), layers.application().name(), Ticker.system(), Clock.systemUTC(),
-                b.observability == null ? null : b.observability.instrumentation(),
-                b.observability == null ? RuntimeMeters.NONE : b.observability.runtimeMeters());
+                b.observability == null ? Observed.NONE : b.observability.parts());
         if (layers.application().qosEnable()) {
             try {
                 runtime.admin(AdminPort.start(layers.application(), layers.registry(), runtime,

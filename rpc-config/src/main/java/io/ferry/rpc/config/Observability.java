@@ -1,6 +1,6 @@
 package io.ferry.rpc.config;
 
-import io.ferry.rpc.config.internal.Instrumentation;
+import io.ferry.rpc.config.internal.Observed;
 import io.ferry.rpc.config.internal.RuntimeMeters;
 import io.ferry.rpc.config.internal.observation.FerryMeters;
 import io.ferry.rpc.config.internal.observation.MicrometerInstrumentation;
@@ -56,14 +56,15 @@ public final class Observability {
         return new Observability(observations, meters);
     }
 
-    /** The filters that observe calls; null when the registries would record nothing. */
-    Instrumentation instrumentation() {
-        return MicrometerInstrumentation.create(observations, meters);
-    }
-
-    /** Gauges and counters of what the Ferry runs, in the meter registry; none without one. */
-    RuntimeMeters runtimeMeters() {
-        return meters == null ? RuntimeMeters.NONE : FerryMeters.create(meters);
+    /**
+     * The filters that observe calls (none when the registries would record nothing), the gauges and counters of
+     * what the Ferry runs (in the meter registry, if any), and the scrape the admin port serves at {@code /metrics}
+     * (where the meter registry is, or holds, Prometheus's).
+     */
+    Observed parts() {
+        return new Observed(MicrometerInstrumentation.create(observations, meters),
+                meters == null ? RuntimeMeters.NONE : FerryMeters.create(meters),
+                meters == null ? null : MicrometerInstrumentation.prometheus(meters));
     }
 
     @Override

@@ -46,19 +46,20 @@ public final class FerryRuntime {
     private RegistryBridge registry;
     private final Instrumentation instrumentation;
     private final RuntimeMeters meters;
+    private final MetricsScrape scrape;
     private boolean closed;
 
     /**
      * @param clientIoThreads the consumer's IO thread count, or null for the process's default
      * @param registryConfig  null when this Ferry has no registry
-     * @param instrumentation the filters that observe calls, or null when nothing observes them
-     * @param meters          where the parts this runtime starts are metered, {@link RuntimeMeters#NONE} for nowhere
+     * @param observed        its observability: the filters that observe calls, the meters of the parts it starts,
+     *                        the scrape of those meters; {@link Observed#NONE} for none
      */
     public FerryRuntime(Integer clientIoThreads, ServerOptions serverOptions, RegistryConfig registryConfig,
-                        String application, Ticker ticker, Clock wall, Instrumentation instrumentation,
-                        RuntimeMeters meters) {
-        this.instrumentation = instrumentation;
-        this.meters = meters;
+                        String application, Ticker ticker, Clock wall, Observed observed) {
+        this.instrumentation = observed.instrumentation();
+        this.meters = observed.meters();
+        this.scrape = observed.scrape();
         this.clientIoThreads = clientIoThreads;
         this.serverOptions = serverOptions;
         this.registryConfig = registryConfig;
@@ -77,6 +78,11 @@ public final class FerryRuntime {
     /** The filters that observe calls; null when nothing observes them (and no class of Micrometer is loaded). */
     public Instrumentation instrumentation() {
         return instrumentation;
+    }
+
+    /** The meters in Prometheus's text format, for the admin port; null when no Prometheus registry holds them. */
+    public MetricsScrape scrape() {
+        return scrape;
     }
 
     /** Where the references and exports this runtime assembles are metered. */

@@ -8,9 +8,8 @@ import io.ferry.rpc.remoting.AdminRoute;
 import java.util.List;
 
 /**
- * The admin port's route table, the one place a path is added: reads are GET, commands POST. {@code /metrics} (in
- * the Prometheus text format, when Micrometer's Prometheus registry is present) and {@code /} (the HTML page) are
- * added here as {@code AdminRoute.get(...)} entries, each a handler class beside these.
+ * The admin port's route table, the one place a path is added: reads are GET, commands POST, each a handler class
+ * beside this one.
  */
 public final class AdminRoutes {
     private AdminRoutes() {
@@ -22,11 +21,13 @@ public final class AdminRoutes {
         ServicesEndpoint services = new ServicesEndpoint(runtime, application.name(), registry);
         ConnectionsEndpoint connections = new ConnectionsEndpoint(runtime);
         DrainEndpoints drain = new DrainEndpoints(runtime);
+        MetricsEndpoint metrics = new MetricsEndpoint(runtime);
         return List.of(
                 AdminRoute.get("/health/live", health::live),
                 AdminRoute.get("/health/ready", health::ready),
                 AdminRoute.get("/services", services::services),
                 AdminRoute.get("/connections", connections::connections),
+                AdminRoute.get("/metrics", metrics::metrics),
                 AdminRoute.post("/offline", drain::offline),
                 AdminRoute.post("/online", drain::online));
     }

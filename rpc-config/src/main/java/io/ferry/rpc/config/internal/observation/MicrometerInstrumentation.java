@@ -2,6 +2,7 @@ package io.ferry.rpc.config.internal.observation;
 
 import io.ferry.rpc.Filter;
 import io.ferry.rpc.config.internal.Instrumentation;
+import io.ferry.rpc.config.internal.MetricsScrape;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.ferry.rpc.config.observation.RpcObservations;
 import io.micrometer.observation.ObservationRegistry;
@@ -45,6 +46,11 @@ public final class MicrometerInstrumentation implements Instrumentation {
             return new MicrometerInstrumentation(observations);
         }
         return meters == null ? null : new MicrometerInstrumentation(meters);
+    }
+
+    /** The scrape of the Prometheus registry among {@code meters}, or null when none is. */
+    public static MetricsScrape prometheus(MeterRegistry meters) {
+        return PrometheusScrape.find(meters);
     }
 
     /** The observation registry calls are observed in; null where they are timed straight into meters. */

@@ -1,0 +1,89 @@
+package io.ferry.rpc.config;
+
+import io.ferry.rpc.config.fixtures.AdminClient;
+import io.ferry.rpc.config.fixtures.FerryFixture;
+import io.ferry.rpc.config.fixtures.Named;
+import io.ferry.rpc.config.fixtures.WhoAmI;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The admin port's {@code /metrics}: the meters of a Prometheus registry the application gave Ferry (itself or
+ * inside a composite), in Prometheus's text format, calls and parts alike; a 404 that says how to get one where
+ * there is none.
+ */
+class AdminMetricsTest {
+    @RegisterExtension
+    final FerryFixture fixture = new FerryFixture();
+    private final AdminClient admin = new AdminClient();
+
+    private Ferry ferry(Observability observability) {
+        Ferry.Builder builder = Ferry.builder().shutdownHook(false)
+                .application(ApplicationConfig.builder().name("metrics").qosEnable(true).qosPort(0).build())
+                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build());
+        if (observability != null) {
+            builder.observability(observability);
+        }
+        return fixture.track(builder.build());
+    }
+
+    private static void callOnce(Ferry ferry) {
+        int port = ferry.export(ServiceConfig.builder(WhoAmI.class, new Named("p")).build());
+        WhoAmI who = ferry.reference(ReferenceConfig.builder(WhoAmI.class).url("dubbo://127.0.0.1:" + port).build());
+        assertEquals("p", who.who());
+    }
+
+    @Test
+    void servesThePrometheusRegistrysMetersAsText() throws Exception {
+        Ferry ferry = ferry(Observability.meters(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)));
+        callOnce(ferry);
+
+        AdminClient.Answer answer = admin.get(ferry, "/metrics");
+
+        assertEquals(200, answer.status());
+        assertEquals("text/plain; version=0.0.4; charset=utf-8",
+                answer.response().headers().firstValue("content-type").orElse(""));
+        String text = answer.body();
+        assertTrue(text.contains("# TYPE rpc_client_duration_seconds"), text);
+        assertTrue(text.contains("rpc_client_duration_seconds_count{error=\"none\",rpc_method=\"who\","
+                + "rpc_service=\"" + WhoAmI.class.getName() + "\",rpc_status=\"OK\",rpc_system=\"apache_dubbo\"} 1"),
+                text);
+        assertTrue(text.contains("ferry_connections"), text);
+    }
+
+    @Test
+    void findsThePrometheusRegistryInsideAComposite() throws Exception {
+        CompositeMeterRegistry composite = new CompositeMeterRegistry();
+        composite.add(new SimpleMeterRegistry());
+        composite.add(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+        Ferry ferry = ferry(Observability.meters(composite));
+        callOnce(ferry);
+
+        AdminClient.Answer answer = admin.get(ferry, "/metrics");
+
+        assertEquals(200, answer.status());
+        assertTrue(answer.body().contains("rpc_server_duration_seconds_count"), answer.body());
+    }
+
+    @Test
+    void withoutAPrometheusRegistryItSaysHowToGetOne() throws Exception {
+        for (Ferry ferry : new Ferry[] {ferry(null), ferry(Observability.meters(new SimpleMeterRegistry()))}) {
+            AdminClient.Answer answer = admin.get(ferry, "/metrics");
+            assertEquals(404, answer.status());
+            assertTrue(answer.body().contains("PrometheusMeterRegistry"), answer.body());
+        }
+    }
+
+    @Test
+    void isReadOnly() throws Exception {
+        Ferry ferry = ferry(Observability.meters(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)));
+        assertEquals(405, admin.post(ferry, "/metrics").status());
+    }
+}
