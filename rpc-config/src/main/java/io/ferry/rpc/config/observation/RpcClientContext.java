@@ -13,7 +13,7 @@ import java.util.Map;
  * the cluster picks a provider: retries are inside it. A user's {@code ObservationConvention} or predicate may
  * read it.
  */
-public final class RpcClientContext extends SenderContext<Map<String, Object>> {
+public final class RpcClientContext extends SenderContext<Map<String, Object>> implements RpcCall {
     private final Invocation invocation;
     private volatile String status;
 
@@ -29,20 +29,17 @@ public final class RpcClientContext extends SenderContext<Map<String, Object>> {
         }
     }
 
-    /** The call: service, method, deadline; its arguments are the caller's data and are never tags. */
+    @Override
     public Invocation invocation() {
         return invocation;
     }
 
-    /**
-     * {@value RpcObservations#OK}, {@value RpcObservations#EXCEPTION} (the service's own exception) or the name of
-     * the {@link io.ferry.rpc.RpcStatus} that failed the call; null while it runs.
-     */
+    @Override
     public String status() {
         return status;
     }
 
-    /** Set once, when the call ends. */
+    @Override
     public void status(String status) {
         this.status = status;
     }

@@ -11,7 +11,7 @@ import java.util.Map;
  * {@linkplain #status() status}. The carrier is the request's attachments, from which a tracing bridge reads the
  * caller's trace context (W3C {@code traceparent}, as Dubbo's tracing sends it). Only string attachments are read.
  */
-public final class RpcServerContext extends ReceiverContext<Map<String, Object>> {
+public final class RpcServerContext extends ReceiverContext<Map<String, Object>> implements RpcCall {
     private final Invocation invocation;
     private volatile String status;
 
@@ -25,20 +25,17 @@ public final class RpcServerContext extends ReceiverContext<Map<String, Object>>
         return attachments != null && attachments.get(key) instanceof String value ? value : null;
     }
 
-    /** The call as received; its arguments are the caller's data and are never tags. */
+    @Override
     public Invocation invocation() {
         return invocation;
     }
 
-    /**
-     * {@value RpcObservations#OK}, {@value RpcObservations#EXCEPTION} (the service's own exception) or the name of
-     * the {@link io.ferry.rpc.RpcStatus} that failed the call; null while it runs.
-     */
+    @Override
     public String status() {
         return status;
     }
 
-    /** Set once, when the call ends. */
+    @Override
     public void status(String status) {
         this.status = status;
     }

@@ -6,7 +6,6 @@ import io.ferry.rpc.Invoker;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.config.observation.RpcClientContext;
 import io.micrometer.observation.Observation;
-import io.micrometer.observation.ObservationRegistry;
 
 import java.util.concurrent.CompletableFuture;
 
@@ -16,43 +15,29 @@ import java.util.concurrent.CompletableFuture;
  * caller's own stages run in the observation's scope, so a callback logs with the call's trace and span ids.
  */
 final class ClientObservationFilter implements Filter {
-    private final ObservationRegistry registry;
-    private final RpcConventions.Client convention;
-    private final InstrumentationGuard guard;
+    private final CallObservations<RpcClientContext> observations;
 
-    ClientObservationFilter(ObservationRegistry registry, RpcConventions.Client convention,
-                            InstrumentationGuard guard) {
-        this.registry = registry;
-        this.convention = convention;
-        this.guard = guard;
+    ClientObservationFilter(CallObservations<RpcClientContext> observations) {
+        this.observations = observations;
     }
 
     @Override
     public CompletableFuture<Result> invoke(Invocation invocation, Invoker next) {
-        if (guard.off()) {
-            return next.invoke(invocation);
-        }
         RpcClientContext context = new RpcClientContext(invocation);
-        Observation observation;
-        try {
-            observation = Observation.createNotStarted(null, convention, () -> context, registry).start();
-        } catch (LinkageError e) {
-            guard.failed(e); // an incompatible bridge: the call goes on unobserved
-            return next.invoke(invocation);
-        }
-        if (observation.isNoop()) {
+        Observation observation = observations.start(context);
+        if (observation == null) {
             return next.invoke(invocation);
         }
         CompletableFuture<Result> answer;
         try {
             answer = next.invoke(invocation);
         } catch (RuntimeException | Error e) {
-            end(observation, context, e);
+            observations.end(observation, context, e);
             throw e;
         }
         CompletableFuture<Result> seen = new CompletableFuture<>();
         answer.whenComplete((result, error) -> {
-            end(observation, context, error);
+            observations.end(observation, context, error);
             try (Observation.Scope scope = observation.openScope()) {
                 if (error == null) {
                     seen.complete(result);
@@ -62,18 +47,5 @@ final class ClientObservationFilter implements Filter {
             }
         });
         return seen;
-    }
-
-    private void end(Observation observation, RpcClientContext context, Throwable error) {
-        try {
-            Throwable cause = error == null ? null : CallOutcome.unwrap(error);
-            context.status(CallOutcome.status(cause));
-            if (cause != null) {
-                observation.error(cause);
-            }
-            observation.stop();
-        } catch (LinkageError e) {
-            guard.failed(e);
-        }
     }
 }

@@ -20,8 +20,8 @@ public final class MicrometerInstrumentation implements Instrumentation {
     private MicrometerInstrumentation(ObservationRegistry registry) {
         InstrumentationGuard guard = new InstrumentationGuard();
         this.registry = registry;
-        this.client = new ClientObservationFilter(registry, new RpcConventions.Client(), guard);
-        this.server = new ServerObservationFilter(registry, new RpcConventions.Server(), guard);
+        this.client = new ClientObservationFilter(new CallObservations<>(registry, RpcConventions.client(), guard));
+        this.server = new ServerObservationFilter(new CallObservations<>(registry, RpcConventions.server(), guard));
     }
 
     private MicrometerInstrumentation(MeterRegistry meters) {

@@ -1,6 +1,7 @@
 package io.ferry.rpc.config.internal.observation;
 
 import io.ferry.rpc.Invocation;
+import io.ferry.rpc.config.observation.RpcCall;
 import io.ferry.rpc.config.observation.RpcClientContext;
 import io.ferry.rpc.config.observation.RpcObservations;
 import io.ferry.rpc.config.observation.RpcServerContext;
@@ -11,67 +12,49 @@ import io.micrometer.observation.ObservationConvention;
 /**
  * Ferry's default names and tags, one convention per side. A convention the application registers for
  * {@link RpcClientContext} or {@link RpcServerContext} (a {@code GlobalObservationConvention}) replaces them.
+ *
+ * @param <C> the side's context
  */
-final class RpcConventions {
-    private RpcConventions() {
+final class RpcConventions<C extends Observation.Context & RpcCall> implements ObservationConvention<C> {
+    private final String name;
+    private final Class<C> side;
+    private final RpcTags tags = new RpcTags();
+
+    private RpcConventions(String name, Class<C> side) {
+        this.name = name;
+        this.side = side;
     }
 
-    static final class Client implements ObservationConvention<RpcClientContext> {
-        private final RpcTags tags = new RpcTags();
-
-        @Override
-        public String getName() {
-            return RpcObservations.CLIENT;
-        }
-
-        @Override
-        public String getContextualName(RpcClientContext context) {
-            return spanName(context.invocation());
-        }
-
-        @Override
-        public KeyValues getLowCardinalityKeyValues(RpcClientContext context) {
-            Invocation call = context.invocation();
-            String status = context.status();
-            return status == null ? tags.running(call.service(), call.method())
-                    : tags.ended(call.service(), call.method(), status);
-        }
-
-        @Override
-        public boolean supportsContext(Observation.Context context) {
-            return context instanceof RpcClientContext;
-        }
+    static RpcConventions<RpcClientContext> client() {
+        return new RpcConventions<>(RpcObservations.CLIENT, RpcClientContext.class);
     }
 
-    static final class Server implements ObservationConvention<RpcServerContext> {
-        private final RpcTags tags = new RpcTags();
+    static RpcConventions<RpcServerContext> server() {
+        return new RpcConventions<>(RpcObservations.SERVER, RpcServerContext.class);
+    }
 
-        @Override
-        public String getName() {
-            return RpcObservations.SERVER;
-        }
-
-        @Override
-        public String getContextualName(RpcServerContext context) {
-            return spanName(context.invocation());
-        }
-
-        @Override
-        public KeyValues getLowCardinalityKeyValues(RpcServerContext context) {
-            Invocation call = context.invocation();
-            String status = context.status();
-            return status == null ? tags.running(call.service(), call.method())
-                    : tags.ended(call.service(), call.method(), status);
-        }
-
-        @Override
-        public boolean supportsContext(Observation.Context context) {
-            return context instanceof RpcServerContext;
-        }
+    @Override
+    public String getName() {
+        return name;
     }
 
     /** OpenTelemetry's RPC span name: {@code <fully qualified service>/<method>}. */
-    private static String spanName(Invocation call) {
+    @Override
+    public String getContextualName(C context) {
+        Invocation call = context.invocation();
         return call.service() + "/" + call.method().getName();
+    }
+
+    @Override
+    public KeyValues getLowCardinalityKeyValues(C context) {
+        Invocation call = context.invocation();
+        String status = context.status();
+        return status == null ? tags.running(call.service(), call.method())
+                : tags.ended(call.service(), call.method(), status);
+    }
+
+    @Override
+    public boolean supportsContext(Observation.Context context) {
+        return side.isInstance(context);
     }
 }

@@ -6,7 +6,6 @@ import io.ferry.rpc.Invoker;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.config.observation.RpcServerContext;
 import io.micrometer.observation.Observation;
-import io.micrometer.observation.ObservationRegistry;
 
 import java.util.concurrent.CompletableFuture;
 
@@ -16,54 +15,27 @@ import java.util.concurrent.CompletableFuture;
  * and span ids and the calls it makes itself continue the trace.
  */
 final class ServerObservationFilter implements Filter {
-    private final ObservationRegistry registry;
-    private final RpcConventions.Server convention;
-    private final InstrumentationGuard guard;
+    private final CallObservations<RpcServerContext> observations;
 
-    ServerObservationFilter(ObservationRegistry registry, RpcConventions.Server convention,
-                            InstrumentationGuard guard) {
-        this.registry = registry;
-        this.convention = convention;
-        this.guard = guard;
+    ServerObservationFilter(CallObservations<RpcServerContext> observations) {
+        this.observations = observations;
     }
 
     @Override
     public CompletableFuture<Result> invoke(Invocation invocation, Invoker next) {
-        if (guard.off()) {
-            return next.invoke(invocation);
-        }
         RpcServerContext context = new RpcServerContext(invocation);
-        Observation observation;
-        try {
-            observation = Observation.createNotStarted(null, convention, () -> context, registry).start();
-        } catch (LinkageError e) {
-            guard.failed(e);
-            return next.invoke(invocation);
-        }
-        if (observation.isNoop()) {
+        Observation observation = observations.start(context);
+        if (observation == null) {
             return next.invoke(invocation);
         }
         CompletableFuture<Result> answer;
         try (Observation.Scope scope = observation.openScope()) {
             answer = next.invoke(invocation);
         } catch (RuntimeException | Error e) {
-            end(observation, context, e);
+            observations.end(observation, context, e);
             throw e;
         }
-        answer.whenComplete((result, error) -> end(observation, context, error));
+        answer.whenComplete((result, error) -> observations.end(observation, context, error));
         return answer;
-    }
-
-    private void end(Observation observation, RpcServerContext context, Throwable error) {
-        try {
-            Throwable cause = error == null ? null : CallOutcome.unwrap(error);
-            context.status(CallOutcome.status(cause));
-            if (cause != null) {
-                observation.error(cause);
-            }
-            observation.stop();
-        } catch (LinkageError e) {
-            guard.failed(e);
-        }
     }
 }
