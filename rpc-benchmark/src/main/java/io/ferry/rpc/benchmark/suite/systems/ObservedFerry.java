@@ -27,9 +27,11 @@ import java.util.List;
 
 /**
  * The observability rows, set up as a production deployment would set them up: {@code ferry-metrics} times every
- * call in Prometheus's registry; {@code ferry-tracing} adds a span per call and side (every call sampled, OpenTelemetry's
- * SDK behind Micrometer's bridge, W3C context in the attachments, spans batched to an exporter that drops them).
- * Loaded by name only for those rows: Micrometer is on the class path only when they run.
+ * call in Prometheus's registry; {@code ferry-tracing} observes every call in an observation registry with
+ * micrometer-tracing's handlers (OpenTelemetry's SDK behind Micrometer's bridge, W3C context in the attachments,
+ * spans batched to an exporter that drops them) and Micrometer's meter handler, as Spring Boot wires one. Every call
+ * is sampled unless {@code -Dbench.tracing.sampling} gives a probability (Spring Boot's default is 0.1). Loaded by
+ * name only for those rows: Micrometer is on the class path only when they run.
  */
 final class ObservedFerry {
     private ObservedFerry() {
