@@ -24,6 +24,7 @@ public final class AdminRoutes {
         MetricsEndpoint metrics = new MetricsEndpoint(runtime);
         CallsEndpoint calls = new CallsEndpoint(runtime);
         return List.of(
+                AdminRoute.get("/", new AdminPage()::page),
                 AdminRoute.get("/health/live", health::live),
                 AdminRoute.get("/health/ready", health::ready),
                 AdminRoute.get("/services", services::services),
