@@ -84,7 +84,8 @@ class GrafanaDashboardTest {
             Matcher metric = NAME.matcher(query);
             if (query.startsWith("label_values(") && metric.region("label_values(".length(), query.length())
                     .lookingAt() && !scraped.contains(metric.group())) {
-                wrong.add("variable " + variable.get("name").asText() + ": " + metric.group() + " is not in the scrape");
+                wrong.add("variable " + variable.get("name").asText() + ": " + metric.group()
+                        + " is not in the scrape");
             }
         }
         assertEquals(List.of(), wrong, "scraped: " + scraped);
