@@ -195,6 +195,14 @@ class AdminPortTest {
         // the admin port knows its routes and nothing else: no path reaches a service
         assertEquals(404, admin.post(ferry, "/" + WhoAmI.class.getName() + "/who").status());
         assertEquals(400, admin.post(ferry, "/offline?timeoutMs=soon").status());
+        // a page on another site may make the operator's browser POST here: only this port's own page may command
+        String self = "127.0.0.1:" + ferry.adminPort();
+        assertEquals(403, raw(ferry, "POST /offline HTTP/1.1\r\nHost: " + self + "\r\nOrigin: https://evil.example"
+                + "\r\nContent-Length: 0\r\n\r\n").status());
+        assertEquals(403, raw(ferry, "POST /online HTTP/1.1\r\nHost: " + self + "\r\nOrigin: null"
+                + "\r\nContent-Length: 0\r\n\r\n").status());
+        assertEquals(200, raw(ferry, "GET /health/ready HTTP/1.1\r\nHost: " + self
+                + "\r\nOrigin: https://evil.example\r\nConnection: close\r\n\r\n").status(), "reads change nothing");
         assertEquals(200, admin.get(ferry, "/health/ready").status(), "a refused command changed nothing");
 
         assertEquals(431, raw(ferry, "GET /services HTTP/1.1\r\nHost: x\r\nX-Pad: " + "p".repeat(9000)
