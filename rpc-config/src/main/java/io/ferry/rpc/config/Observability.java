@@ -59,12 +59,14 @@ public final class Observability {
     /**
      * The filters that observe calls (none when the registries would record nothing), the gauges and counters of
      * what the Ferry runs (in the meter registry, if any), and the scrape the admin port serves at {@code /metrics}
-     * (where the meter registry is, or holds, Prometheus's).
+     * (where the meter registry is, or holds, Prometheus's), and the calls' totals its page shows (where there is a
+     * meter registry).
      */
     Observed parts() {
         return new Observed(MicrometerInstrumentation.create(observations, meters),
                 meters == null ? RuntimeMeters.NONE : FerryMeters.create(meters),
-                meters == null ? null : MicrometerInstrumentation.prometheus(meters));
+                meters == null ? null : MicrometerInstrumentation.prometheus(meters),
+                meters == null ? null : MicrometerInstrumentation.callTotals(meters));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.ferry.rpc.config;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.ferry.rpc.config.fixtures.AdminClient;
 import io.ferry.rpc.config.fixtures.FerryFixture;
 import io.ferry.rpc.config.fixtures.Named;
@@ -17,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The admin port's {@code /metrics}: the meters of a Prometheus registry the application gave Ferry (itself or
  * inside a composite), in Prometheus's text format, calls and parts alike; a 404 that says how to get one where
- * there is none.
+ * there is none. And {@code /calls}, the calls' timers of any meter registry summed for the admin page.
  */
 class AdminMetricsTest {
     @RegisterExtension
@@ -82,8 +83,37 @@ class AdminMetricsTest {
     }
 
     @Test
+    void callsSumsTheCallTimersPerSideServiceAndMethod() throws Exception {
+        Ferry ferry = ferry(Observability.meters(new SimpleMeterRegistry()));
+        callOnce(ferry);
+
+        AdminClient.Answer answer = admin.get(ferry, "/calls");
+
+        assertEquals(200, answer.status());
+        JsonNode calls = answer.json().get("calls");
+        assertEquals(2, calls.size(), answer.body());
+        for (int i = 0; i < 2; i++) {
+            JsonNode row = calls.get(i);
+            assertEquals(i == 0 ? "client" : "server", row.get("side").asText());
+            assertEquals(WhoAmI.class.getName(), row.get("service").asText());
+            assertEquals("who", row.get("method").asText());
+            assertEquals(1, row.get("calls").asLong());
+            assertEquals(0, row.get("errors").asLong());
+            assertTrue(row.get("totalMs").asDouble() > 0 && row.get("maxMs").asDouble() > 0, answer.body());
+        }
+    }
+
+    @Test
+    void withoutAMeterRegistryCallsSaysMetricsAreOff() throws Exception {
+        AdminClient.Answer answer = admin.get(ferry(null), "/calls");
+        assertEquals(404, answer.status());
+        assertTrue(answer.json().get("error").asText().startsWith("metrics are off"), answer.body());
+    }
+
+    @Test
     void isReadOnly() throws Exception {
         Ferry ferry = ferry(Observability.meters(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)));
         assertEquals(405, admin.post(ferry, "/metrics").status());
+        assertEquals(405, admin.post(ferry, "/calls").status());
     }
 }

@@ -155,6 +155,28 @@ class AdminPortTest {
     }
 
     @Test
+    void servesItsPageWhichLoadsNothingFromElsewhereAndWritesNoDataAsHtml() throws Exception {
+        Ferry ferry = provider(withAdmin("page").build());
+
+        AdminClient.Answer answer = admin.get(ferry, "/");
+
+        assertEquals(200, answer.status());
+        assertEquals("text/html; charset=utf-8", answer.response().headers().firstValue("content-type").orElse(""));
+        String page = answer.body();
+        assertTrue(page.startsWith("<!DOCTYPE html>") && page.contains("fetch(path"), page);
+        for (String outside : new String[] {"src=", "href=", "@import", "url(", "http://", "https://", "//cdn"}) {
+            assertFalse(page.contains(outside), "the page names nothing outside itself: " + outside);
+        }
+        for (String html : new String[] {"innerHTML", "outerHTML", "insertAdjacentHTML", "document.write"}) {
+            assertFalse(page.contains(html), "data is written as text only: " + html);
+        }
+        // the browser test (AdminPageTest) shows what it draws; here: the answers it reads are there
+        for (String read : new String[] {"/services", "/connections", "/health/ready", "/calls"}) {
+            assertTrue(page.contains("\"" + read + "\""), read);
+        }
+    }
+
+    @Test
     void refusesBadRequestsAndTheRpcPortNeverNotices() throws Exception {
         Ferry ferry = fixture.track(Ferry.builder().application(withAdmin("bad").build())
                 .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build())
@@ -168,10 +190,19 @@ class AdminPortTest {
         assertEquals(405, get.status());
         assertEquals("POST", get.response().headers().firstValue("allow").orElse(""));
         assertEquals(405, admin.post(ferry, "/services").status(), "reads are GET only");
-        assertEquals(404, admin.get(ferry, "/").status());
+        assertEquals(404, admin.get(ferry, "/nothing").status());
+        assertEquals(405, admin.post(ferry, "/").status(), "the page is read only");
         // the admin port knows its routes and nothing else: no path reaches a service
         assertEquals(404, admin.post(ferry, "/" + WhoAmI.class.getName() + "/who").status());
         assertEquals(400, admin.post(ferry, "/offline?timeoutMs=soon").status());
+        // a page on another site may make the operator's browser POST here: only this port's own page may command
+        String self = "127.0.0.1:" + ferry.adminPort();
+        assertEquals(403, raw(ferry, "POST /offline HTTP/1.1\r\nHost: " + self + "\r\nOrigin: https://evil.example"
+                + "\r\nContent-Length: 0\r\n\r\n").status());
+        assertEquals(403, raw(ferry, "POST /online HTTP/1.1\r\nHost: " + self + "\r\nOrigin: null"
+                + "\r\nContent-Length: 0\r\n\r\n").status());
+        assertEquals(200, raw(ferry, "GET /health/ready HTTP/1.1\r\nHost: " + self
+                + "\r\nOrigin: https://evil.example\r\nConnection: close\r\n\r\n").status(), "reads change nothing");
         assertEquals(200, admin.get(ferry, "/health/ready").status(), "a refused command changed nothing");
 
         assertEquals(431, raw(ferry, "GET /services HTTP/1.1\r\nHost: x\r\nX-Pad: " + "p".repeat(9000)

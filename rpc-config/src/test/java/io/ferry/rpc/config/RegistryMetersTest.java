@@ -196,7 +196,8 @@ class RegistryMetersTest {
         }
     }
 
-    private static Set<String> declaredNames() throws IllegalAccessException {
+    /** Every meter name {@link FerryMeterNames} declares. */
+    static Set<String> declaredNames() throws IllegalAccessException {
         Set<String> names = new TreeSet<>();
         for (Field field : FerryMeterNames.class.getFields()) {
             if (Modifier.isStatic(field.getModifiers()) && field.get(null) instanceof String value

@@ -34,6 +34,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <ul>
  *   <li>a peer other than this machine (403), unless {@code acceptForeignIp}; where it listens is the caller's
  *       choice ({@code host}), the check holds wherever that is;</li>
+ *   <li>a POST from a browser page of another origin (403: its {@code Origin} header is not this port's own, as
+ *       given by {@code Host}), so that a site the operator visits cannot send a command;</li>
  *   <li>a request line over 4 KiB (414), headers over 8 KiB (431), a body over 8 KiB (413);</li>
  *   <li>a request not complete within {@code requestTimeout} of its connection opening or of the previous answer
  *       (408; a connection that sent nothing is closed quietly);</li>

@@ -47,6 +47,7 @@ public final class FerryRuntime {
     private final Instrumentation instrumentation;
     private final RuntimeMeters meters;
     private final MetricsScrape scrape;
+    private final CallTotals calls;
     private boolean closed;
 
     /**
@@ -60,6 +61,7 @@ public final class FerryRuntime {
         this.instrumentation = observed.instrumentation();
         this.meters = observed.meters();
         this.scrape = observed.scrape();
+        this.calls = observed.calls();
         this.clientIoThreads = clientIoThreads;
         this.serverOptions = serverOptions;
         this.registryConfig = registryConfig;
@@ -83,6 +85,11 @@ public final class FerryRuntime {
     /** The meters in Prometheus's text format, for the admin port; null when no Prometheus registry holds them. */
     public MetricsScrape scrape() {
         return scrape;
+    }
+
+    /** The calls' timers summed per side, service and method, for the admin port; null without a meter registry. */
+    public CallTotals calls() {
+        return calls;
     }
 
     /** Where the references and exports this runtime assembles are metered. */

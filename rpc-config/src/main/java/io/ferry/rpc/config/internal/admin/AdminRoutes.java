@@ -22,12 +22,15 @@ public final class AdminRoutes {
         ConnectionsEndpoint connections = new ConnectionsEndpoint(runtime);
         DrainEndpoints drain = new DrainEndpoints(runtime);
         MetricsEndpoint metrics = new MetricsEndpoint(runtime);
+        CallsEndpoint calls = new CallsEndpoint(runtime);
         return List.of(
+                AdminRoute.get("/", new AdminPage()::page),
                 AdminRoute.get("/health/live", health::live),
                 AdminRoute.get("/health/ready", health::ready),
                 AdminRoute.get("/services", services::services),
                 AdminRoute.get("/connections", connections::connections),
                 AdminRoute.get("/metrics", metrics::metrics),
+                AdminRoute.get("/calls", calls::calls),
                 AdminRoute.post("/offline", drain::offline),
                 AdminRoute.post("/online", drain::online));
     }

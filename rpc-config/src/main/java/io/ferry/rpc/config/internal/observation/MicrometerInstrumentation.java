@@ -1,6 +1,7 @@
 package io.ferry.rpc.config.internal.observation;
 
 import io.ferry.rpc.Filter;
+import io.ferry.rpc.config.internal.CallTotals;
 import io.ferry.rpc.config.internal.Instrumentation;
 import io.ferry.rpc.config.internal.MetricsScrape;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -51,6 +52,11 @@ public final class MicrometerInstrumentation implements Instrumentation {
     /** The scrape of the Prometheus registry among {@code meters}, or null when none is. */
     public static MetricsScrape prometheus(MeterRegistry meters) {
         return PrometheusScrape.find(meters);
+    }
+
+    /** The calls' timers in {@code meters}, summed per side, service and method. */
+    public static CallTotals callTotals(MeterRegistry meters) {
+        return new TimerTotals(meters);
     }
 
     /** The observation registry calls are observed in; null where they are timed straight into meters. */

@@ -13,6 +13,7 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
@@ -125,6 +126,12 @@ public final class AdminConnection extends ChannelInboundHandlerAdapter {
                     + "(qos-accept-foreign-ip is false)");
             return false;
         }
+        String foreignOrigin = foreignOrigin(request);
+        if (foreignOrigin != null) {
+            refuse(ctx, HttpResponseStatus.FORBIDDEN, "a command from a page of another origin (" + foreignOrigin
+                    + "): commands are taken from this port's own page, curl and probes only");
+            return false;
+        }
         if (HttpUtil.getContentLength(request, -1L) > AdminLimits.MAX_BODY_BYTES) {
             refuse(ctx, HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, "body over " + AdminLimits.MAX_BODY_BYTES
                     + " bytes");
@@ -133,6 +140,21 @@ public final class AdminConnection extends ChannelInboundHandlerAdapter {
         head = request;
         bodyBytes = 0;
         return true;
+    }
+
+    /**
+     * The origin of a page on another site that sends a command, or null. A browser names the page a POST comes from
+     * in {@code Origin}, and lets any page send a form's POST to 127.0.0.1: without this check, a site the operator
+     * visits could take the provider offline. Curl and probes send no {@code Origin}; this port's own page sends its
+     * own, which matches the {@code Host} it was loaded from.
+     */
+    private static String foreignOrigin(HttpRequest request) {
+        String origin = request.headers().get(HttpHeaderNames.ORIGIN);
+        if (origin == null || !HttpMethod.POST.equals(request.method())) {
+            return null;
+        }
+        String host = request.headers().get(HttpHeaderNames.HOST);
+        return host != null && origin.equalsIgnoreCase("http://" + host) ? null : origin;
     }
 
     private void readContent(ChannelHandlerContext ctx, HttpContent content) {
