@@ -30,7 +30,8 @@ import java.util.List;
  * call in Prometheus's registry; {@code ferry-tracing} observes every call in an observation registry with
  * micrometer-tracing's handlers (OpenTelemetry's SDK behind Micrometer's bridge, W3C context in the attachments,
  * spans batched to an exporter that drops them) and Micrometer's meter handler, as Spring Boot wires one. Every call
- * is sampled unless {@code -Dbench.tracing.sampling} gives a probability (Spring Boot's default is 0.1). Loaded by
+ * is sampled unless {@code -Dbench.tracing.sampling} gives a probability (Spring Boot's default is 0.1);
+ * {@code -Dbench.tracing.meters=false} leaves the meter handler out, to tell the two costs apart. Loaded by
  * name only for those rows: Micrometer is on the class path only when they run.
  */
 final class ObservedFerry {
@@ -61,8 +62,10 @@ final class ObservedFerry {
                 .observationHandler(new ObservationHandler.FirstMatchingCompositeObservationHandler(
                         new PropagatingSenderTracingObservationHandler<>(tracer, propagator),
                         new PropagatingReceiverTracingObservationHandler<>(tracer, propagator),
-                        new DefaultTracingObservationHandler(tracer)))
-                .observationHandler(new DefaultMeterObservationHandler(meters));
+                        new DefaultTracingObservationHandler(tracer)));
+        if (Boolean.parseBoolean(System.getProperty("bench.tracing.meters", "true"))) {
+            registry.observationConfig().observationHandler(new DefaultMeterObservationHandler(meters));
+        }
         return registry;
     }
 
