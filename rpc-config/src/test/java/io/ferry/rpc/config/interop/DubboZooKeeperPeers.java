@@ -4,8 +4,10 @@ import io.ferry.rpc.config.ApplicationConfig;
 import io.ferry.rpc.config.Ferry;
 import io.ferry.rpc.config.ProtocolConfig;
 import io.ferry.rpc.config.ServiceConfig;
+import io.ferry.rpc.config.fixtures.ZooKeeperFixture;
 import io.ferry.rpc.registry.EmbeddedZooKeeper;
 import io.ferry.rpc.registry.RegistryOptions;
+import io.ferry.rpc.registry.ServiceUrl;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -20,8 +22,8 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
- * A real ZooKeeper in this process on 127.0.0.1, a Ferry provider registered in it, and the Dubbo 3.3.6 peers a
- * test class starts beside it, for the whole class: Dubbo's peers in interface mode (as Ferry registers), traffic on
+ * A real ZooKeeper in this process on 127.0.0.1, the Ferry providers registered in it, and the Dubbo 3.3.6 peers a
+ * test class starts beside them, for the whole class: Dubbo's peers in interface mode (as Ferry registers), traffic on
  * loopback only; everything closed after the class, Dubbo first. Register it as a static
  * {@code @RegisterExtension} field.
  */
@@ -29,8 +31,8 @@ final class DubboZooKeeperPeers implements BeforeAllCallback, AfterAllCallback {
     private static final String MIGRATION = "dubbo.application.service-discovery.migration";
 
     private final List<DubboBootstrap> dubbos = new ArrayList<>();
+    private final List<Ferry> ferries = new ArrayList<>();
     private EmbeddedZooKeeper zk;
-    private Ferry ferry;
     private Path dir;
 
     @Override
@@ -50,12 +52,31 @@ final class DubboZooKeeperPeers implements BeforeAllCallback, AfterAllCallback {
      * as {@code registry} leaves them; returns the port.
      */
     int ferryProvider(ServiceConfig<?> service, UnaryOperator<RegistryOptions.Builder> registry) {
-        ferry = Ferry.builder().application(ApplicationConfig.of("ferry-provider"))
+        return ferry(ApplicationConfig.of("ferry-provider"), registry).export(service);
+    }
+
+    /**
+     * A Ferry named {@code name} on 127.0.0.1, registered in this ZooKeeper, with its admin port on a free port
+     * ({@code qos-port 0}, read it with {@link Ferry#adminPort()}); it exports nothing yet.
+     */
+    Ferry ferryWithAdminPort(String name) {
+        return ferry(ApplicationConfig.builder().name(name).qosEnable(true).qosPort(0).build(), b -> b);
+    }
+
+    private Ferry ferry(ApplicationConfig application, UnaryOperator<RegistryOptions.Builder> registry) {
+        Ferry ferry = Ferry.builder().application(application)
                 .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build())
                 .registry(io.ferry.rpc.config.RegistryConfig.of(registry.apply(RegistryOptions.builder()
-                        .address("127.0.0.1", zk.port()).cacheFile(dir.resolve("provider.cache"))).build()))
-                .build();
-        return ferry.export(service);
+                        .address("127.0.0.1", zk.port()).cacheFile(dir.resolve(application.name() + "-"
+                                + ferries.size() + ".cache"))).build()))
+                .shutdownHook(false).build();
+        ferries.add(ferry);
+        return ferry;
+    }
+
+    /** The provider URLs registered in this ZooKeeper for {@code service}, as Dubbo's consumers find them. */
+    List<ServiceUrl> registeredProviders(Class<?> service) throws Exception {
+        return ZooKeeperFixture.registeredProviders(zk, service);
     }
 
     /** A Dubbo bootstrap, destroyed after the class. */
@@ -68,9 +89,7 @@ final class DubboZooKeeperPeers implements BeforeAllCallback, AfterAllCallback {
     @Override
     public void afterAll(ExtensionContext context) {
         dubbos.forEach(DubboBootstrap::destroy);
-        if (ferry != null) {
-            ferry.close();
-        }
+        ferries.forEach(Ferry::close);
         if (zk != null) {
             zk.close();
         }
