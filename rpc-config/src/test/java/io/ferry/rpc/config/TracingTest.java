@@ -111,6 +111,7 @@ class TracingTest {
 
         String[] seen = hops.here().split("/");
 
+        assertEquals(null, tracing.tracer().currentSpan(), "a blocking caller goes on in its own scope");
         await().until(() -> tracing.spans().size() == 2);
         SpanData client = span(SpanKind.CLIENT, "here");
         SpanData server = span(SpanKind.SERVER, "here");
