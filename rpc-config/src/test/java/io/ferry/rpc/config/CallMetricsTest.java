@@ -65,8 +65,8 @@ class CallMetricsTest {
         assertEquals(1, failed.count());
         assertEquals("UserNotFoundException", failed.getId().getTag("error"));
         // the provider stops its timer as the answer leaves: by the time the caller has it, it has surely counted
-        await().until(() -> providerMeters.find(RpcObservations.SERVER).tag(RpcObservations.STATUS, "OK").timer() != null
-                && timer(providerMeters, RpcObservations.SERVER, "hello", "OK").count() == 2);
+        await().until(() -> providerMeters.find(RpcObservations.SERVER).tag(RpcObservations.STATUS, "OK")
+                .timer() != null && timer(providerMeters, RpcObservations.SERVER, "hello", "OK").count() == 2);
         assertEquals(1, timer(providerMeters, RpcObservations.SERVER, "getUser", RpcObservations.EXCEPTION).count());
         assertTrue(timer(consumerMeters, RpcObservations.CLIENT, "hello", "OK").totalTime(
                 java.util.concurrent.TimeUnit.NANOSECONDS) > 0);

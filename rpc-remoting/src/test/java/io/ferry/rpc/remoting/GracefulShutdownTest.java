@@ -145,4 +145,26 @@ class GracefulShutdownTest {
             server.close();
         }
     }
+
+    @Test
+    void readonlyWithoutShutdownIsWhatTheViewAndTheCountsBothSay() throws Exception {
+        Server server = start();
+        try (ProviderEndpoint client = clients.direct(server.address(), ClientOptions.builder().connections(1)
+                .build())) {
+            await("connected").atMost(Duration.ofSeconds(10)).until(client::isReady);
+            assertEquals(1, server.connectionCounts().get(ConnectionInfo.State.READY));
+
+            assertEquals(1, server.announceReadonly());
+            await("the consumer heard it").atMost(Duration.ofSeconds(10)).until(() -> !client.isReady());
+            assertEquals(ConnectionInfo.State.READONLY, server.connectionView().connections().get(0).state());
+            assertEquals(1, server.connectionCounts().get(ConnectionInfo.State.READONLY));
+            assertEquals(0, server.connectionCounts().get(ConnectionInfo.State.READY));
+
+            server.announceWritable();
+            await("ready again").atMost(Duration.ofSeconds(10)).until(client::isReady);
+            assertEquals(1, server.connectionCounts().get(ConnectionInfo.State.READY));
+        } finally {
+            server.close();
+        }
+    }
 }

@@ -68,9 +68,9 @@ public final class ExportAssembly {
     }
 
     /**
-     * The observation of calls, where this Ferry has one; the token check, where the service has a token; then the named filters (the default ones, such as the
-     * {@code executes} limit, then the provider defaults' and the service's lists), then the protocol's filter
-     * objects and the service's, around the implementation.
+     * The observation of calls, where this Ferry has one; the token check, where the service has a token; then the
+     * named filters (the default ones, such as the {@code executes} limit, then the provider defaults' and the
+     * service's lists), then the protocol's filter objects and the service's, around the implementation.
      */
     private static Invoker chain(Context service, Settings providerDefaults, ProtocolConfig protocol,
                                  ProviderToken token) {

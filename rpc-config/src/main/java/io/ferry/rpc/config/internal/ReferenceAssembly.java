@@ -143,8 +143,9 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
     }
 
     /**
-     * The observation of calls, where this Ferry has one; then the named filters (the default ones, such as the {@code actives} limit, then the consumer's and the
-     * reference's lists), then the consumer's filter objects and the reference's.
+     * The observation of calls, where this Ferry has one; then the named filters (the default ones, such as the
+     * {@code actives} limit, then the consumer's and the reference's lists), then the consumer's filter objects and
+     * the reference's.
      */
     private List<Filter> filters() {
         List<Filter> filters = new ArrayList<>();

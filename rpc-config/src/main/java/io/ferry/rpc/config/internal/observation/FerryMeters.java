@@ -6,7 +6,6 @@ import io.ferry.rpc.config.internal.RuntimeMeters;
 import io.ferry.rpc.remoting.Client;
 import io.ferry.rpc.remoting.Server;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.binder.MeterBinder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * weakly (Micrometer's default) and read them without blocking. Registering never fails what the Ferry does: a
  * failure (Micrometer's classes not linking) turns the meters off with one WARN.
  */
-public final class FerryMeters implements RuntimeMeters, MeterBinder {
+public final class FerryMeters implements RuntimeMeters {
     private static final Logger log = LoggerFactory.getLogger(FerryMeters.class);
 
     private final MeterSet meters;
@@ -31,24 +30,9 @@ public final class FerryMeters implements RuntimeMeters, MeterBinder {
         this.consumer = new ConsumerMeters(meters);
     }
 
-    /** Meters of a Ferry, in {@code registry}, bound at once. */
+    /** Meters of a Ferry, in {@code registry}: none yet, each part registers its own as it starts. */
     public static RuntimeMeters create(MeterRegistry registry) {
-        FerryMeters ferry = new FerryMeters(registry);
-        ferry.bindTo(registry);
-        return ferry;
-    }
-
-    /**
-     * Binds these meters to the registry they were made for, the only one they go to; no meter is registered yet,
-     * since each part of the Ferry registers its own as it starts.
-     *
-     * @throws IllegalArgumentException for another registry
-     */
-    @Override
-    public void bindTo(MeterRegistry registry) {
-        if (registry != meters.registry()) {
-            throw new IllegalArgumentException("these meters belong to the registry the Ferry was built with");
-        }
+        return new FerryMeters(registry);
     }
 
     @Override

@@ -57,7 +57,8 @@ final class RpcTags {
 
         PerMethod(String service, Method method) {
             this.base = KeyValues.of(KeyValue.of(RpcObservations.SYSTEM, RpcObservations.SYSTEM_DUBBO),
-                    KeyValue.of(RpcObservations.SERVICE, service), KeyValue.of(RpcObservations.METHOD, method.getName()));
+                    KeyValue.of(RpcObservations.SERVICE, service),
+                    KeyValue.of(RpcObservations.METHOD, method.getName()));
         }
     }
 }

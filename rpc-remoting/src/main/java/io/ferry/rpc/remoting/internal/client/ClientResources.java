@@ -195,7 +195,8 @@ public final class ClientResources {
                 ClientHandler handler = new ClientHandler();
                 Connection connection = Connections.bind(handler, ch, address.toString(), timer, ticker, traffic);
                 // TLS, when asked for, goes in front once connected: the counter sees frames in the clear
-                ch.pipeline().addLast("bytes", byteCounter).addLast("decoder", new FrameDecoder(FrameDecoder.Side.CONSUMER, options.payloadBytes()))
+                ch.pipeline().addLast("bytes", byteCounter)
+                        .addLast("decoder", new FrameDecoder(FrameDecoder.Side.CONSUMER, options.payloadBytes()))
                         .addLast("keepalive", new KeepAliveHandler(options.heartbeat().toNanos(),
                                 options.heartbeatJitter(), connection::nextHeartbeatId))
                         .addLast("handler", handler);

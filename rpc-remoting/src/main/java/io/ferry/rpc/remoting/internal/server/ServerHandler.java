@@ -163,8 +163,7 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
     /** A snapshot of every open connection. */
     public List<ConnectionInfo> connections(boolean draining) {
         long now = ticker.nanoTime();
-        ConnectionInfo.State whileOpen = draining ? ConnectionInfo.State.DRAINING
-                : readonly ? ConnectionInfo.State.READONLY : ConnectionInfo.State.READY;
+        ConnectionInfo.State whileOpen = whileOpen(draining);
         List<ConnectionInfo> all = new ArrayList<>();
         for (Channel channel : channels) {
             ServerConnection connection = ServerConnection.of(channel);
@@ -181,12 +180,17 @@ public final class ServerHandler extends ChannelInboundHandlerAdapter {
         for (ConnectionInfo.State state : ConnectionInfo.State.values()) {
             counts.put(state, 0);
         }
+        ConnectionInfo.State whileOpen = whileOpen(draining);
         for (Channel channel : channels) {
-            ConnectionInfo.State state = !channel.isActive() ? ConnectionInfo.State.CLOSED
-                    : draining ? ConnectionInfo.State.DRAINING : ConnectionInfo.State.READY;
-            counts.merge(state, 1, Integer::sum);
+            counts.merge(channel.isActive() ? whileOpen : ConnectionInfo.State.CLOSED, 1, Integer::sum);
         }
         return counts;
+    }
+
+    /** What an open connection is now: the one answer for the view and the counts. */
+    private ConnectionInfo.State whileOpen(boolean draining) {
+        return draining ? ConnectionInfo.State.DRAINING
+                : readonly ? ConnectionInfo.State.READONLY : ConnectionInfo.State.READY;
     }
 
     /** No reads for three heartbeat intervals: the consumer is gone, or its path is. */
