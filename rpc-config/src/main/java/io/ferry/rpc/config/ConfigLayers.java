@@ -150,6 +150,11 @@ final class ConfigLayers {
     void refuseStrayOverrides(FileBootstrap.Loaded loaded) {
         Set<String> services = new HashSet<>();
         loaded.services().forEach(s -> services.add(s.interfaceType().getName()));
+        refuseStrayOverrides(loaded, services);
+    }
+
+    /** As above; {@code services}: the names a service may be overridden by, or null when any may be. */
+    void refuseStrayOverrides(FileBootstrap.Loaded loaded, Set<String> services) {
         for (Sources.Layer layer : List.of(sources.system(), sources.classPath())) {
             layer.referenceIds().forEach((id, where) -> {
                 if (!loaded.references().containsKey(id)) {
@@ -158,7 +163,7 @@ final class ConfigLayers {
                 }
             });
             layer.serviceNames().forEach((name, where) -> {
-                if (!services.contains(name)) {
+                if (services != null && !services.contains(name)) {
                     throw new IllegalArgumentException(where + ": no service " + name + " in the file (expected: "
                             + "one of " + services + ")");
                 }

@@ -13,7 +13,16 @@ final class FileFerry {
      * their own. A failure closes what was built and is thrown.
      */
     static Ferry build(FileBootstrap.Loaded loaded, Sources sources, DeclaredReferences declared) {
-        Ferry.Builder builder = Ferry.builder().protocol(loaded.protocol()).consumer(loaded.consumer()).ssl(loaded.ssl())
+        return build(Ferry.builder(), loaded, sources, declared, true);
+    }
+
+    /**
+     * As above, over what {@code builder} was already given (a host's observability, its shutdown hook); a
+     * host's services come later ({@code hosted}: they are not checked against -D overrides here).
+     */
+    static Ferry build(Ferry.Builder builder, FileBootstrap.Loaded loaded, Sources sources,
+                       DeclaredReferences declared, boolean ownServices) {
+        builder.protocol(loaded.protocol()).consumer(loaded.consumer()).ssl(loaded.ssl())
                 .sources(sources).providerDefaults(loaded.provider());
         builder.registrySettings = loaded.registrySettings().isEmpty() ? null : loaded.registrySettings();
         if (loaded.application() != null) {
@@ -24,7 +33,11 @@ final class FileFerry {
         }
         Ferry ferry = builder.declared(declared).build();
         try {
-            ferry.layers().refuseStrayOverrides(loaded);
+            if (ownServices) {
+                ferry.layers().refuseStrayOverrides(loaded);
+            } else {
+                ferry.layers().refuseStrayOverrides(loaded, null);
+            }
             loaded.services().forEach(ferry::export);
             loaded.references().forEach((id, config) -> declared.add(id, config, ferry.reference(config)));
             return ferry;

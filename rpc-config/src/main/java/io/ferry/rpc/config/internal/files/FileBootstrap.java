@@ -77,28 +77,107 @@ public final class FileBootstrap {
         return null;
     }
 
+    /**
+     * A file read for a host that owns the implementations and the lifecycle (Spring): what it declares is
+     * bound in two steps, everything but the services when the host builds the Ferry, the services once the
+     * host's beans are ready ({@link #services}).
+     */
+    public static final class Hosted {
+        private final FileModel model;
+
+        private Hosted(FileModel model) {
+            this.model = model;
+        }
+
+        /** The Ferry elements of a host's XML file; {@code values} resolves the host's placeholders. */
+        public static Hosted xml(String name, java.io.InputStream in, java.util.function.UnaryOperator<String> values) {
+            return new Hosted(XmlReader.readHosted(name, in, values));
+        }
+
+        /** Properties under {@code ferry.}, each with where it came from, in order (a later key wins). */
+        public static Hosted properties(List<Map.Entry<String, String>> keys, java.util.function.Function<String,
+                String> whereOf) {
+            List<PropertiesReader.Entry> entries = new ArrayList<>();
+            keys.forEach(k -> entries.add(new PropertiesReader.Entry(k.getKey(), k.getValue(),
+                    whereOf.apply(k.getKey()))));
+            FileModel model = new FileModel();
+            model.addAll(entries);
+            return new Hosted(model);
+        }
+
+        /**
+         * This file and {@code other} as one: each reference, service and bean declared once, and a setting of
+         * the application, registry, protocol, TLS, provider or consumer given by both only if they agree.
+         */
+        public Hosted and(Hosted other) {
+            FileModel merged = new FileModel();
+            merged.fillFrom(model);
+            FileModel.refuseConflicts(model, other.model);
+            merged.fillFrom(other.model);
+            return new Hosted(merged);
+        }
+
+        /** The references declared, by id: their interfaces' names, in order. */
+        public Map<String, String> referenceInterfaces() {
+            Map<String, String> types = new LinkedHashMap<>();
+            model.references.values().forEach(member -> types.put(member.id, member.type));
+            return types;
+        }
+
+        /** The services declared: their interfaces' names, in order. */
+        public List<String> serviceInterfaces() {
+            return List.copyOf(model.services.keySet());
+        }
+
+        /** Everything declared but the services, bound and checked. */
+        public Loaded withoutServices() {
+            checkNames(model);
+            Loaded all = bindAllBut(model);
+            return all;
+        }
+
+        /** The services, with implementations named by {@code ref} taken from {@code beans} (null: no such bean). */
+        public List<ServiceConfig<?>> services(java.util.function.Function<String, Object> beans) {
+            List<ServiceConfig<?>> services = new ArrayList<>();
+            for (FileModel.Member member : model.services.values()) {
+                services.add(service(member, implementation(member, model, beans, List.of())));
+            }
+            return services;
+        }
+    }
+
     /** The registry settings describe (an address, timeouts, cache file), or null when they give no address. */
     public static RegistryConfig registry(Settings s) {
         return Binder.registry(s);
     }
 
     private static Loaded bind(FileModel model, Map<String, Object> beans) {
-        // a name no jar registers is refused with its file and line before anything is built
+        checkNames(model);
+        List<ServiceConfig<?>> services = new ArrayList<>();
+        for (FileModel.Member member : model.services.values()) {
+            services.add(service(member, implementation(member, model, beans::get, beans.keySet())));
+        }
+        Loaded rest = bindAllBut(model);
+        return new Loaded(rest.application(), rest.registry(), rest.registrySettings(), rest.protocol(), rest.ssl(),
+                rest.provider(), rest.consumer(), services, rest.references());
+    }
+
+    /** A name no jar registers is refused with its file and line before anything is built. */
+    private static void checkNames(FileModel model) {
         NamedExtensions.check(model.consumer);
         NamedExtensions.check(model.provider);
         model.references.values().forEach(member -> NamedExtensions.check(member.settings));
         model.services.values().forEach(member -> NamedExtensions.check(member.settings));
-        List<ServiceConfig<?>> services = new ArrayList<>();
-        for (FileModel.Member member : model.services.values()) {
-            services.add(service(member, implementation(member, model, beans)));
-        }
+    }
+
+    private static Loaded bindAllBut(FileModel model) {
         Map<String, ReferenceConfig<?>> references = new LinkedHashMap<>();
         for (FileModel.Member member : model.references.values()) {
             references.put(member.id, reference(member));
         }
         return new Loaded(Binder.application(model.application), Binder.registry(model.registry),
                 model.registry.copy(), Binder.protocol(model.protocol), Binder.ssl(model.ssl), model.provider.copy(),
-                Binder.consumer(model.consumer), services, references);
+                Binder.consumer(model.consumer), List.of(), references);
     }
 
     private static ReferenceConfig<?> reference(FileModel.Member member) {
@@ -130,18 +209,20 @@ public final class FileBootstrap {
     }
 
     /** The service's implementation: a bean given in code or declared in the file, or a new instance of its class. */
-    private static Object implementation(FileModel.Member member, FileModel model, Map<String, Object> beans) {
+    private static Object implementation(FileModel.Member member, FileModel model,
+                                         java.util.function.Function<String, Object> beans,
+                                         java.util.Collection<String> given) {
         if (member.ref != null && member.type != null) {
             throw new IllegalArgumentException(member.refWhere + ": both class and ref (expected: one of them)");
         }
         if (member.ref != null) {
-            Object given = beans.get(member.ref);
-            if (given != null) {
-                return given;
+            Object bean = beans.apply(member.ref);
+            if (bean != null) {
+                return bean;
             }
             FileModel.Bean declared = model.beans.get(member.ref);
             if (declared == null) {
-                List<String> known = new ArrayList<>(beans.keySet());
+                List<String> known = new ArrayList<>(given);
                 known.addAll(model.beans.keySet());
                 throw new IllegalArgumentException(member.refWhere + ": ref " + member.ref + ": no such bean "
                         + "(expected: one of " + known + ", declared in the file or given to the bootstrap)");

@@ -98,6 +98,48 @@ final class FileModel {
         lower.beans.forEach(beans::putIfAbsent);
     }
 
+    /**
+     * Refuses what two files of one host may not both say: the same reference id or service interface, or one
+     * setting of a process-wide scope with two values. Every clash is named in one error.
+     */
+    static void refuseConflicts(FileModel one, FileModel other) {
+        List<String> clashes = new java.util.ArrayList<>();
+        clashes(one.application, other.application, clashes);
+        clashes(one.registry, other.registry, clashes);
+        clashes(one.protocol, other.protocol, clashes);
+        clashes(one.ssl, other.ssl, clashes);
+        clashes(one.provider, other.provider, clashes);
+        clashes(one.consumer, other.consumer, clashes);
+        one.references.forEach((id, member) -> {
+            Member again = other.references.get(id);
+            if (again != null) {
+                clashes.add(again.firstSeen + ": reference id '" + id + "' is taken (first at " + member.firstSeen
+                        + ")");
+            }
+        });
+        one.services.forEach((type, member) -> {
+            Member again = other.services.get(type);
+            if (again != null) {
+                clashes.add(again.firstSeen + ": declared twice (first at " + member.firstSeen
+                        + "; one service per interface)");
+            }
+        });
+        if (!clashes.isEmpty()) {
+            throw new IllegalArgumentException(String.join("\n", clashes));
+        }
+    }
+
+    private static void clashes(Settings one, Settings other, List<String> into) {
+        for (io.ferry.rpc.option.Option<?> option : one.options()) {
+            Settings.Setting mine = one.setting(option);
+            Settings.Setting theirs = other.setting(option);
+            if (theirs != null && !java.util.Objects.equals(mine.value(), theirs.value())) {
+                into.add(theirs.where() + ": " + option.fileName() + " is set to another value at " + mine.where()
+                        + " (expected: one value, or the setting in one file)");
+            }
+        }
+    }
+
     private static void fillMembers(Map<String, Member> mine, Map<String, Member> lower) {
         for (Member from : lower.values()) {
             Member to = mine.computeIfAbsent(from.id, id -> new Member(id, from.firstSeen));

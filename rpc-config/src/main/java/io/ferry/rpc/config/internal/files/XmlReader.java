@@ -31,6 +31,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * Reads {@code ferry.xml} into a {@link FileModel}, with the JDK's parser: validated against {@code ferry.xsd},
@@ -40,12 +41,18 @@ import java.util.Map;
  *
  * <p>The root is {@code <ferry:config>}, or Spring's {@code <beans>} so that a Dubbo file ports by changing its
  * namespace and prefix; there, {@code <bean id class>} declares an implementation a service names by {@code ref}.
+ *
+ * <p>Read for a host ({@link #readHosted}, Spring's namespace), the file is the host's: its other elements are the
+ * host's business and skipped, the host has validated it against the schemas it knows, and values go through the
+ * host's placeholder resolution rather than being refused.
  */
 final class XmlReader extends DefaultHandler {
     private static final String XSI = XMLConstants.W3C_XML_SCHEMA_INSTANCE_NS_URI;
     private static volatile Schema schema;
 
     private final String file;
+    /** The host's placeholder resolution; null when Ferry reads the file itself (placeholders refused). */
+    private final UnaryOperator<String> hostValues;
     private final FileModel model = new FileModel();
     private final Deque<String> open = new ArrayDeque<>();
     private final Map<String, Integer> seenOnce = new HashMap<>();
@@ -54,9 +61,13 @@ final class XmlReader extends DefaultHandler {
     private FileModel.Member member;
     private String memberWhere;
     private XmlVocabulary.Element memberKind;
+    /** Depth inside an element of the host's that is being skipped; 0 when none is. */
+    private int skipping;
+    private String skippedWhere;
 
-    private XmlReader(String file) {
+    private XmlReader(String file, UnaryOperator<String> hostValues) {
         this.file = file;
+        this.hostValues = hostValues;
     }
 
     static FileModel read(Path path) {
@@ -68,9 +79,21 @@ final class XmlReader extends DefaultHandler {
     }
 
     static FileModel read(String name, InputStream in) {
-        XmlReader reader = new XmlReader(name);
+        return read(new XmlReader(name, null), in);
+    }
+
+    /**
+     * Reads the Ferry elements of a host's file (a Spring XML file) and skips the rest; {@code values} resolves
+     * the host's placeholders in every attribute value.
+     */
+    static FileModel readHosted(String name, InputStream in, UnaryOperator<String> values) {
+        return read(new XmlReader(name, java.util.Objects.requireNonNull(values, "values")), in);
+    }
+
+    private static FileModel read(XmlReader reader, InputStream in) {
+        String name = reader.file;
         try {
-            SAXParser parser = parserFactory().newSAXParser();
+            SAXParser parser = parserFactory(reader.hostValues == null).newSAXParser();
             parser.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
             parser.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
             InputSource source = new InputSource(in);
@@ -96,7 +119,8 @@ final class XmlReader extends DefaultHandler {
         return message;
     }
 
-    private static SAXParserFactory parserFactory() throws ParserConfigurationException, SAXException {
+    private static SAXParserFactory parserFactory(boolean validating) throws ParserConfigurationException,
+            SAXException {
         SAXParserFactory factory = SAXParserFactory.newInstance();
         factory.setNamespaceAware(true);
         factory.setXIncludeAware(false);
@@ -105,7 +129,9 @@ final class XmlReader extends DefaultHandler {
         factory.setFeature("http://xml.org/sax/features/external-general-entities", false);
         factory.setFeature("http://xml.org/sax/features/external-parameter-entities", false);
         factory.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
-        factory.setSchema(schema());
+        if (validating) {
+            factory.setSchema(schema());
+        }
         return factory;
     }
 
@@ -159,8 +185,20 @@ final class XmlReader extends DefaultHandler {
             throws SAXException {
         String shown = XmlVocabulary.NAMESPACE.equals(uri) ? localName : qName;
         String where = file + ":" + locator.getLineNumber() + ": <" + shown + ">";
+        if (skipping > 0) {
+            skipping++;
+            if (XmlVocabulary.NAMESPACE.equals(uri)) {
+                throw new IllegalArgumentException(where + " inside " + skippedWhere + ": not read (expected: "
+                        + "Ferry's elements at the top level of <beans>, not nested in the host's elements)");
+            }
+            return;
+        }
         if (open.isEmpty()) {
             root(uri, localName, qName, where);
+        } else if (open.size() == 1 && hostValues != null && !XmlVocabulary.NAMESPACE.equals(uri)) {
+            skipping = 1; // the host's own element: a bean, an import, a placeholder configurer, ...
+            skippedWhere = "<" + shown + "> (line " + locator.getLineNumber() + ")";
+            return;
         } else if (open.size() == 1) {
             topLevel(uri, localName, qName, attributes, where);
         } else if (open.size() == 2 && XmlVocabulary.NAMESPACE.equals(uri) && localName.equals("method")) {
@@ -177,6 +215,10 @@ final class XmlReader extends DefaultHandler {
 
     @Override
     public void endElement(String uri, String localName, String qName) throws SAXException {
+        if (skipping > 0) {
+            skipping--;
+            return;
+        }
         open.pop();
         if (open.size() == 1) {
             member = null;
@@ -242,20 +284,36 @@ final class XmlReader extends DefaultHandler {
                 : near != null ? " (did you mean <" + near + ">?)" : " (expected: one of " + tags + ")"));
     }
 
-    /** The element's own attributes, in order; those of other namespaces (xsi:schemaLocation) are the parser's. */
-    private static Map<String, String> attributes(Attributes attributes, String where) {
+    /**
+     * The element's own attributes, in order; those of other namespaces (xsi:schemaLocation) are the parser's. A
+     * host resolves its placeholders in them; read by Ferry alone, a placeholder is refused.
+     */
+    private Map<String, String> attributes(Attributes attributes, String where) {
         Map<String, String> values = new LinkedHashMap<>();
         for (int i = 0; i < attributes.getLength(); i++) {
             String uri = attributes.getURI(i);
             if (uri.isEmpty()) {
-                refusePlaceholder(where + " " + attributes.getLocalName(i), attributes.getValue(i));
-                values.put(attributes.getLocalName(i), attributes.getValue(i));
+                String value = attributes.getValue(i);
+                if (hostValues == null) {
+                    refusePlaceholder(where + " " + attributes.getLocalName(i), value);
+                } else {
+                    value = resolved(where + " " + attributes.getLocalName(i), value);
+                }
+                values.put(attributes.getLocalName(i), value);
             } else if (!XSI.equals(uri)) {
                 throw new IllegalArgumentException(where + " " + attributes.getQName(i)
                         + ": an attribute of another namespace (expected: Ferry's attributes only)");
             }
         }
         return values;
+    }
+
+    private String resolved(String where, String value) {
+        try {
+            return hostValues.apply(value);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(where + "=\"" + value + "\": " + e.getMessage(), e);
+        }
     }
 
     /** A Spring placeholder would otherwise be taken literally, as a version or group named "${env}". */
