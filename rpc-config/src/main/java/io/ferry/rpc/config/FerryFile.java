@@ -74,10 +74,11 @@ public final class FerryFile {
 
     /**
      * Exports the services declared into {@code ferry}, taking the implementations they name by {@code ref} from
-     * {@code beans} (which returns null for a name it does not know); returns how many were exported.
+     * {@code beans} (which returns null for a name it does not know; {@code known} lists the names it does, for
+     * the message); returns how many were exported.
      */
-    public int exportServices(Ferry ferry, Function<String, Object> beans) {
-        List<ServiceConfig<?>> services = declared.services(beans);
+    public int exportServices(Ferry ferry, Function<String, Object> beans, java.util.Collection<String> known) {
+        List<ServiceConfig<?>> services = declared.services(beans, known);
         services.forEach(ferry::export);
         return services.size();
     }

@@ -136,11 +136,15 @@ public final class FileBootstrap {
             return all;
         }
 
-        /** The services, with implementations named by {@code ref} taken from {@code beans} (null: no such bean). */
-        public List<ServiceConfig<?>> services(java.util.function.Function<String, Object> beans) {
+        /**
+         * The services, with implementations named by {@code ref} taken from {@code beans} (null: no such bean);
+         * {@code known}: the names a mistake's message offers.
+         */
+        public List<ServiceConfig<?>> services(java.util.function.Function<String, Object> beans,
+                                               java.util.Collection<String> known) {
             List<ServiceConfig<?>> services = new ArrayList<>();
             for (FileModel.Member member : model.services.values()) {
-                services.add(service(member, implementation(member, model, beans, List.of())));
+                services.add(service(member, implementation(member, model, beans, known)));
             }
             return services;
         }
@@ -225,7 +229,7 @@ public final class FileBootstrap {
                 List<String> known = new ArrayList<>(given);
                 known.addAll(model.beans.keySet());
                 throw new IllegalArgumentException(member.refWhere + ": ref " + member.ref + ": no such bean "
-                        + "(expected: one of " + known + ", declared in the file or given to the bootstrap)");
+                        + "(expected: one of " + known + ")");
             }
             return instantiate(declared.className(), declared.where());
         }

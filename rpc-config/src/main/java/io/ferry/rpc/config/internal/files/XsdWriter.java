@@ -16,22 +16,45 @@ public final class XsdWriter {
 
     /** The schema's text; {@code FerrySchemaTest} compares it with the shipped resource. */
     public static String schema() {
+        return schema(false);
+    }
+
+    /**
+     * The schema Spring validates its XML files with ({@code ferry-spring.xsd}): the same, except that an element
+     * lets any attribute through, so that Ferry's reader, which reads the file when the context builds its Ferry,
+     * reports every unknown or refused attribute at once, with its reason, rather than Spring's parser stopping
+     * at the first.
+     */
+    public static String springSchema() {
+        return schema(true);
+    }
+
+    private static String schema(boolean forSpring) {
         StringBuilder x = new StringBuilder();
         x.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         x.append("<!-- Generated from Ferry's option table (io.ferry.rpc.config.option.Options): do not edit.\n");
         x.append("     Regenerate: mvn -pl rpc-config test -Dtest=FerrySchemaTest -Dferry.updateSchema=true -->\n");
+        if (forSpring) {
+            x.append("<!-- For Spring contexts: any attribute passes here; Ferry's reader checks them all at once. -->\n");
+        }
         x.append("<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xmlns=\"").append(XmlVocabulary.NAMESPACE)
                 .append("\"\n           targetNamespace=\"").append(XmlVocabulary.NAMESPACE)
                 .append("\" elementFormDefault=\"qualified\" attributeFormDefault=\"unqualified\">\n\n");
+        // a Spring context resolves ${...} before Ferry reads a value, so its schema must let one through; Ferry's
+        // own reader refuses placeholders with a message of its own before the schema has its say
+        x.append("  <xs:simpleType name=\"placeholder\">\n");
+        doc(x, "    ", "a placeholder, ${name}, that a Spring context resolves (Ferry's own reader refuses it)");
+        x.append("    <xs:restriction base=\"xs:string\"><xs:pattern value=\".*\\$\\{.+\\}.*\"/></xs:restriction>\n"
+                + "  </xs:simpleType>\n\n");
         x.append("  <xs:simpleType name=\"duration\">\n");
         doc(x, "    ", "milliseconds (Dubbo's unit), or a number with ms, s, m or h");
-        x.append("    <xs:restriction base=\"xs:string\">")
+        x.append("    <xs:union memberTypes=\"placeholder\"><xs:simpleType><xs:restriction base=\"xs:string\">")
                 .append("<xs:pattern value=\"\\s*\\+?[0-9]+\\s*([mM][sS]|[sSmMhH])?\\s*\"/>"
-                + "</xs:restriction>\n  </xs:simpleType>\n\n");
+                + "</xs:restriction></xs:simpleType></xs:union>\n  </xs:simpleType>\n\n");
         // values are read as Ferry reads them everywhere, case aside; the enumerations are there for completion
         x.append("  <xs:simpleType name=\"flag\">\n");
         doc(x, "    ", "true or false, in any case");
-        x.append("    <xs:union memberTypes=\"xs:boolean\"><xs:simpleType><xs:restriction base=\"xs:string\">"
+        x.append("    <xs:union memberTypes=\"xs:boolean placeholder\"><xs:simpleType><xs:restriction base=\"xs:string\">"
                 + "<xs:pattern value=\"\\s*([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])\\s*\"/></xs:restriction>"
                 + "</xs:simpleType></xs:union>\n  </xs:simpleType>\n\n");
         x.append("  <xs:simpleType name=\"word\">\n    <xs:restriction base=\"xs:string\">"
@@ -46,13 +69,13 @@ public final class XsdWriter {
         }
         x.append("      </xs:choice>\n    </xs:complexType>\n  </xs:element>\n");
         for (XmlVocabulary.Element element : XmlVocabulary.Element.values()) {
-            element(x, element);
+            element(x, element, forSpring);
         }
         x.append("</xs:schema>\n");
         return x.toString();
     }
 
-    private static void element(StringBuilder x, XmlVocabulary.Element element) {
+    private static void element(StringBuilder x, XmlVocabulary.Element element, boolean forSpring) {
         x.append("\n  <xs:element name=\"").append(element.tag).append("\">\n");
         doc(x, "    ", element.doc);
         x.append("    <xs:complexType>\n");
@@ -79,6 +102,9 @@ public final class XsdWriter {
             }
             x.append("      </xs:attribute>\n");
         });
+        if (forSpring) {
+            x.append("      <xs:anyAttribute processContents=\"skip\"/>\n");
+        }
         x.append("    </xs:complexType>\n  </xs:element>\n");
     }
 
@@ -104,22 +130,23 @@ public final class XsdWriter {
     private static void inlineType(StringBuilder x, Option<?> option) {
         x.append("        <xs:simpleType>\n");
         if (option.type().isEnum()) {
-            x.append("          <xs:union memberTypes=\"word\"><xs:simpleType><xs:restriction base=\"xs:string\">\n");
+            x.append("          <xs:union memberTypes=\"word placeholder\"><xs:simpleType>"
+                    + "<xs:restriction base=\"xs:string\">\n");
             for (Object constant : option.type().getEnumConstants()) {
                 x.append("            <xs:enumeration value=\"")
                         .append(((Enum<?>) constant).name().toLowerCase(Locale.ROOT)).append("\"/>\n");
             }
             x.append("          </xs:restriction></xs:simpleType></xs:union>\n");
         } else {
-            x.append("          <xs:restriction base=\"").append(option.type() == Long.class ? "xs:long" : "xs:int")
-                    .append("\">");
+            x.append("          <xs:union memberTypes=\"placeholder\"><xs:simpleType><xs:restriction base=\"")
+                    .append(option.type() == Long.class ? "xs:long" : "xs:int").append("\">");
             if (option.min() != Long.MIN_VALUE) {
                 x.append("<xs:minInclusive value=\"").append(option.min()).append("\"/>");
             }
             if (option.max() != Long.MAX_VALUE) {
                 x.append("<xs:maxInclusive value=\"").append(option.max()).append("\"/>");
             }
-            x.append("</xs:restriction>\n");
+            x.append("</xs:restriction></xs:simpleType></xs:union>\n");
         }
         x.append("        </xs:simpleType>\n");
     }

@@ -13,16 +13,28 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 class FerrySchemaTest {
     private static final Path SHIPPED = Path.of("src", "main", "resources", XmlVocabulary.XSD_RESOURCE);
 
+    private static final Path SHIPPED_FOR_SPRING = SHIPPED.resolveSibling("ferry-spring.xsd");
+
     @Test
     void theShippedSchemaIsGeneratedFromTheOptionTable() throws Exception {
-        String expected = XsdWriter.schema();
+        fresh(SHIPPED, XsdWriter.schema());
+    }
+
+    @Test
+    void theSchemaForSpringIsTooAndDiffersOnlyInLettingAttributesThrough() throws Exception {
+        fresh(SHIPPED_FOR_SPRING, XsdWriter.springSchema());
+        assertEquals(XsdWriter.schema().lines().count() + XmlVocabulary.Element.values().length + 1,
+                XsdWriter.springSchema().lines().count());
+    }
+
+    private static void fresh(Path shipped, String expected) throws Exception {
         if (Boolean.getBoolean("ferry.updateSchema")) {
-            Files.createDirectories(SHIPPED.getParent());
-            Files.writeString(SHIPPED, expected, StandardCharsets.UTF_8);
+            Files.createDirectories(shipped.getParent());
+            Files.writeString(shipped, expected, StandardCharsets.UTF_8);
             return;
         }
-        assertEquals(expected, Files.readString(SHIPPED, StandardCharsets.UTF_8),
-                "ferry.xsd is stale: run this test with -Dferry.updateSchema=true");
+        assertEquals(expected, Files.readString(shipped, StandardCharsets.UTF_8),
+                shipped.getFileName() + " is stale: run this test with -Dferry.updateSchema=true");
     }
 
     @Test

@@ -1,0 +1,35 @@
+package io.ferry.rpc.spring;
+
+import io.ferry.rpc.config.Ferry;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.support.BeanDefinitionRegistry;
+import org.springframework.beans.factory.support.RootBeanDefinition;
+
+/** The beans every context with Ferry in it has: the lifecycle, the Ferry itself, and the annotations' processor. */
+public final class FerryBeans {
+    /** The Ferry's bean name: inject {@link Ferry} by type, or get it by this name. */
+    public static final String FERRY = "ferry";
+
+    private FerryBeans() {
+    }
+
+    /** Registers them in {@code registry} unless they are there already. */
+    public static void registerCommon(BeanDefinitionRegistry registry) {
+        if (registry.containsBeanDefinition(FerryLifecycle.BEAN_NAME)) {
+            return;
+        }
+        RootBeanDefinition lifecycle = new RootBeanDefinition(FerryLifecycle.class);
+        lifecycle.setRole(BeanDefinition.ROLE_INFRASTRUCTURE);
+        registry.registerBeanDefinition(FerryLifecycle.BEAN_NAME, lifecycle);
+        if (!registry.containsBeanDefinition(FERRY)) {
+            RootBeanDefinition ferry = new RootBeanDefinition(Ferry.class);
+            ferry.setFactoryBeanName(FerryLifecycle.BEAN_NAME);
+            ferry.setFactoryMethodName("ferry");
+            ferry.setLazyInit(true);
+            registry.registerBeanDefinition(FERRY, ferry);
+        }
+        RootBeanDefinition annotations = new RootBeanDefinition(RpcAnnotationProcessor.class);
+        annotations.setRole(BeanDefinition.ROLE_INFRASTRUCTURE);
+        registry.registerBeanDefinition(RpcAnnotationProcessor.class.getName(), annotations);
+    }
+}

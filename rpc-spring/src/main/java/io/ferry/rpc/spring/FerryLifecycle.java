@@ -1,0 +1,139 @@
+package io.ferry.rpc.spring;
+
+import io.ferry.rpc.config.Ferry;
+import io.ferry.rpc.config.FerryFile;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.BeanFactoryAware;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.context.SmartLifecycle;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The context's Ferry and its lifecycle. The Ferry is built when first wanted (a reference injected while the
+ * context refreshes, or the start), from every {@link FerryDeclaration} bean as one declaration and with every
+ * {@link FerryCustomizer} applied; services are exported when the context starts, once its singletons exist; the
+ * context's stop or close unregisters them, drains the calls in flight and closes the Ferry (Spring's lifecycle
+ * phase {@link #PHASE}, with the web server's graceful shutdown in Boot).
+ */
+public final class FerryLifecycle implements SmartLifecycle, BeanFactoryAware, DisposableBean {
+    /** The bean's name in a context. */
+    public static final String BEAN_NAME = "ferryLifecycle";
+    /** Stops with Boot's graceful shutdown of web servers (their phase), after beans of the default phase start. */
+    public static final int PHASE = SmartLifecycle.DEFAULT_PHASE - 1024;
+    private static final Logger log = LoggerFactory.getLogger(FerryLifecycle.class);
+
+    private ConfigurableListableBeanFactory beans;
+    private Ferry ferry;
+    private FerryFile declared;
+    private final List<Object> annotated = new ArrayList<>();
+    private boolean running;
+
+    @Override
+    public void setBeanFactory(BeanFactory beanFactory) {
+        this.beans = (ConfigurableListableBeanFactory) beanFactory;
+    }
+
+    /** The context's Ferry, built now if it was not yet. */
+    public synchronized Ferry ferry() {
+        if (ferry == null) {
+            FerryFile file = FerryFile.properties(List.of(), key -> key);
+            for (FerryDeclaration declaration : beans.getBeanProvider(FerryDeclaration.class).orderedStream()
+                    .toList()) {
+                file = file.and(declaration.read(this::placeholders));
+            }
+            Ferry.Builder builder = Ferry.builder().shutdownHook(false); // the context closes it
+            beans.getBeanProvider(FerryCustomizer.class).orderedStream().forEach(c -> c.customize(builder));
+            ferry = file.build(builder);
+            declared = file;
+        }
+        return ferry;
+    }
+
+    private String placeholders(String value) {
+        String resolved = beans.resolveEmbeddedValue(value);
+        if (resolved != null && resolved.contains("${")) {
+            throw new IllegalArgumentException("a placeholder the context cannot resolve (expected: a property of "
+                    + "the environment or of a placeholder configurer)");
+        }
+        return resolved;
+    }
+
+    /** Exports {@code bean}, an {@code @RpcExport} class's, when the context starts (now, if it has). */
+    public synchronized void exportOnStart(Object bean) {
+        if (running) {
+            ferry().export(bean);
+        } else {
+            annotated.add(bean);
+        }
+    }
+
+    @Override
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
+        Ferry f = ferry();
+        int exported = declared.exportServices(f, this::bean, List.of(beans.getBeanDefinitionNames()));
+        annotated.forEach(f::export);
+        exported += annotated.size();
+        annotated.clear();
+        running = true;
+        if (exported > 0) {
+            log.info("exported {} service(s) on port {}", exported, f.port());
+        }
+    }
+
+    /** A bean a {@code <ferry:service ref>} names, or null when the context has none of that name. */
+    private Object bean(String name) {
+        return beans.containsBean(name) ? beans.getBean(name) : null;
+    }
+
+    @Override
+    public void stop() {
+        close();
+    }
+
+    @Override
+    public void stop(Runnable callback) {
+        // the drain takes up to the shutdown timeout: let beans of the same phase (Boot's web servers) stop meanwhile
+        Thread stopping = new Thread(() -> {
+            try {
+                close();
+            } finally {
+                callback.run();
+            }
+        }, "ferry-stop");
+        stopping.start();
+    }
+
+    @Override
+    public synchronized boolean isRunning() {
+        return running;
+    }
+
+    @Override
+    public int getPhase() {
+        return PHASE;
+    }
+
+    @Override
+    public void destroy() {
+        close();
+    }
+
+    private void close() {
+        Ferry built;
+        synchronized (this) {
+            built = ferry;
+            running = false;
+        }
+        if (built != null) {
+            built.close(); // unregisters, drains the calls in flight, closes the references; idempotent
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package io.ferry.rpc.spring;
+
+import io.ferry.rpc.config.Ferry;
+import io.ferry.rpc.config.fixtures.DemoService;
+import io.ferry.rpc.config.fixtures.ZooKeeperFixture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.context.support.GenericXmlApplicationContext;
+import org.springframework.core.NestedRuntimeException;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.io.ByteArrayResource;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Dubbo's Spring XML files, with Ferry's namespace and prefix, in real Spring contexts over a real ZooKeeper. */
+class SpringXmlTest {
+    @RegisterExtension
+    final ZooKeeperFixture zk = new ZooKeeperFixture();
+
+    private GenericXmlApplicationContext context(String file, Map<String, Object> properties) {
+        GenericXmlApplicationContext context = new GenericXmlApplicationContext();
+        Map<String, Object> all = new HashMap<>(properties);
+        all.put("zk.port", zk.server().port());
+        context.getEnvironment().getPropertySources().addFirst(new MapPropertySource("test", all));
+        context.load("classpath:io/ferry/rpc/spring/" + file);
+        return context;
+    }
+
+    @Test
+    void aProviderFileExportsOnceTheContextHasRefreshedAndACloseUnregistersIt() throws Exception {
+        try (GenericXmlApplicationContext provider = context("provider.xml", Map.of("provider.timeout", "3000"))) {
+            provider.refresh();
+            Ferry ferry = provider.getBean(Ferry.class);
+            assertTrue(ferry.port() > 0, "the service is exported once the context has refreshed");
+            assertEquals(1, zk.registeredProviders(DemoService.class).size());
+            assertSame(provider.getBean("demoService"), provider.getBean("demoService"));
+
+            try (GenericXmlApplicationContext consumer = context("consumer.xml", Map.of("consumer.check", "true"))) {
+                consumer.refresh();
+                assertEquals("Hello spring", consumer.getBean(DemoService.class).sayHello("spring"),
+                        "the reference is a bean of its interface's type");
+                assertEquals("Hello bean", consumer.getBean(Greeter.class).greet("bean"),
+                        "other beans are given it as any collaborator");
+            }
+            provider.close();
+            assertTrue(zk.registeredProviders(DemoService.class).isEmpty(), "closing the context unregistered it");
+            assertFalse(provider.isRunning());
+        }
+    }
+
+    @Test
+    void theFilesPlaceholdersAreTheContextsAndTheirValuesGoThroughTheOptionTable() {
+        try (GenericXmlApplicationContext provider = context("provider.xml", Map.of("provider.timeout", "soon"))) {
+            NestedRuntimeException e = assertThrows(NestedRuntimeException.class, provider::refresh);
+            assertTrue(e.getMostSpecificCause().getMessage().startsWith("provider.xml:16: <provider>: timeout: 'soon' (expected: milliseconds"),
+                    e.getMostSpecificCause().getMessage());
+        }
+    }
+
+    @Test
+    void anAttributeFerryDoesNotTakeIsNamedWithTheReasonAndTheNearestName() {
+        String file = """
+                <beans xmlns="http://www.springframework.org/schema/beans"
+                       xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+                       xmlns:ferry="http://ferry.io/schema/ferry"
+                       xsi:schemaLocation="http://www.springframework.org/schema/beans
+                           https://www.springframework.org/schema/beans/spring-beans.xsd
+                           http://ferry.io/schema/ferry http://ferry.io/schema/ferry.xsd">
+                    <ferry:reference id="demo" interface="io.ferry.rpc.config.fixtures.DemoService" timout="5"/>
+                </beans>
+                """;
+        try (GenericXmlApplicationContext context = new GenericXmlApplicationContext()) {
+            context.load(new ByteArrayResource(file.getBytes(StandardCharsets.UTF_8), "typo.xml"));
+            NestedRuntimeException e = assertThrows(NestedRuntimeException.class, context::refresh);
+            assertTrue(e.getMostSpecificCause().getMessage().contains("timout: no such attribute (did you mean "
+                    + "timeout?)"), e.getMostSpecificCause().getMessage());
+        }
+    }
+}
