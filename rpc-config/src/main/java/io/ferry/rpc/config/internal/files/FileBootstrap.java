@@ -144,7 +144,8 @@ public final class FileBootstrap {
                                                java.util.Collection<String> known) {
             List<ServiceConfig<?>> services = new ArrayList<>();
             for (FileModel.Member member : model.services.values()) {
-                services.add(service(member, implementation(member, model, beans, known)));
+                services.add(service(member, implementation(member, model, beans,
+                        "one of the context's beans " + known)));
             }
             return services;
         }
@@ -159,7 +160,10 @@ public final class FileBootstrap {
         checkNames(model);
         List<ServiceConfig<?>> services = new ArrayList<>();
         for (FileModel.Member member : model.services.values()) {
-            services.add(service(member, implementation(member, model, beans::get, beans.keySet())));
+            List<String> known = new ArrayList<>(beans.keySet());
+            known.addAll(model.beans.keySet());
+            services.add(service(member, implementation(member, model, beans::get,
+                    "one of " + known + ", declared in the file or given to the bootstrap")));
         }
         Loaded rest = bindAllBut(model);
         return new Loaded(rest.application(), rest.registry(), rest.registrySettings(), rest.protocol(), rest.ssl(),
@@ -215,7 +219,7 @@ public final class FileBootstrap {
     /** The service's implementation: a bean given in code or declared in the file, or a new instance of its class. */
     private static Object implementation(FileModel.Member member, FileModel model,
                                          java.util.function.Function<String, Object> beans,
-                                         java.util.Collection<String> given) {
+                                         String expected) {
         if (member.ref != null && member.type != null) {
             throw new IllegalArgumentException(member.refWhere + ": both class and ref (expected: one of them)");
         }
@@ -226,10 +230,8 @@ public final class FileBootstrap {
             }
             FileModel.Bean declared = model.beans.get(member.ref);
             if (declared == null) {
-                List<String> known = new ArrayList<>(given);
-                known.addAll(model.beans.keySet());
                 throw new IllegalArgumentException(member.refWhere + ": ref " + member.ref + ": no such bean "
-                        + "(expected: one of " + known + ")");
+                        + "(expected: " + expected + ")");
             }
             return instantiate(declared.className(), declared.where());
         }
