@@ -78,7 +78,7 @@ public final class FerryLifecycle implements SmartLifecycle, BeanFactoryAware, D
             return;
         }
         Ferry f = ferry();
-        int exported = declared.exportServices(f, this::bean, List.of(beans.getBeanDefinitionNames()));
+        int exported = declared.exportServices(f, this::bean, someBeanNames());
         annotated.forEach(f::export);
         exported += annotated.size();
         annotated.clear();
@@ -86,6 +86,12 @@ public final class FerryLifecycle implements SmartLifecycle, BeanFactoryAware, D
         if (exported > 0) {
             log.info("exported {} service(s) on port {}", exported, f.port());
         }
+    }
+
+    /** A few of the context's beans' names, for a ref that names none: a Boot context has hundreds. */
+    private List<String> someBeanNames() {
+        List<String> names = new ArrayList<>(List.of(beans.getBeanDefinitionNames()));
+        return names.size() <= 20 ? names : names.subList(0, 20);
     }
 
     /** A bean a {@code <ferry:service ref>} names, or null when the context has none of that name. */
