@@ -1,8 +1,10 @@
 package io.ferry.rpc.spring;
 
 import io.ferry.rpc.config.Ferry;
+import io.ferry.rpc.config.ReferenceConfig;
 import io.ferry.rpc.config.fixtures.DemoService;
 import io.ferry.rpc.config.fixtures.ZooKeeperFixture;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.context.support.GenericXmlApplicationContext;
@@ -11,6 +13,9 @@ import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.io.ByteArrayResource;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -53,6 +58,30 @@ class SpringXmlTest {
             provider.close();
             assertTrue(zk.registeredProviders(DemoService.class).isEmpty(), "closing the context unregistered it");
             assertFalse(provider.isRunning());
+        }
+    }
+
+    @Test
+    void closingTheContextUnregistersFirstThenLetsTheCallInFlightFinish() throws Exception {
+        GenericXmlApplicationContext provider = context("held-provider.xml", Map.of());
+        provider.refresh();
+        HeldDemoService held = provider.getBean(HeldDemoService.class);
+        int port = provider.getBean(Ferry.class).port();
+        try (Ferry consumer = Ferry.builder().shutdownHook(false).build()) {
+            DemoService demo = consumer.reference(ReferenceConfig.builder(DemoService.class)
+                    .url("dubbo://127.0.0.1:" + port).timeout(Duration.ofSeconds(20)).build());
+            CompletableFuture<String> call = CompletableFuture.supplyAsync(() -> demo.sayHello("in flight"));
+            assertTrue(held.entered.await(10, TimeUnit.SECONDS));
+
+            CompletableFuture<Void> closing = CompletableFuture.runAsync(provider::close);
+            Awaitility.await("unregistered while the call is held").atMost(Duration.ofSeconds(10))
+                    .until(() -> zk.registeredProviders(DemoService.class).isEmpty());
+            assertFalse(call.isDone(), "the call is still running");
+            assertFalse(closing.isDone(), "the close waits for it");
+
+            held.release.countDown();
+            assertEquals("Hello in flight", call.get(10, TimeUnit.SECONDS), "the call in flight finished");
+            closing.get(10, TimeUnit.SECONDS);
         }
     }
 
