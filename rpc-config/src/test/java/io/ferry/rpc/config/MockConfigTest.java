@@ -91,6 +91,9 @@ class MockConfigTest {
                 .getName())).contains("does not implement " + Greeting.class.getName()));
         assertTrue(refusedReference(ReferenceConfig.builder(UserService.class).stub("true"))
                 .startsWith("stub: '" + UserService.class.getName() + "Stub': no such class"));
+        assertEquals("stub: '" + BadMocks.ThrowingStub.class.getName() + "': its constructor threw "
+                + "java.lang.IllegalStateException: not today", refusedReference(ReferenceConfig.builder(Greeting.class)
+                .stub(BadMocks.ThrowingStub.class.getName())));
     }
 
     @Test

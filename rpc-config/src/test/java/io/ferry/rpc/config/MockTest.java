@@ -131,6 +131,20 @@ class MockTest {
     }
 
     @Test
+    void aReferenceWhoseEveryMethodIsForcedNeedsNoProviderToStart() {
+        // check is on: a reference that may call a provider waits for one and fails
+        Ferry checking = ferries.track(Ferry.builder().shutdownHook(false).sources(Sources.none())
+                .consumer(ConsumerConfig.builder().connectTimeout(Duration.ofMillis(300)).build()).build());
+        Greeting forced = checking.reference(ReferenceConfig.builder(Greeting.class).url(refused).mock("force")
+                .build());
+        assertEquals("mock ann", forced.greet("ann"));
+        RpcException notForced = assertThrows(RpcException.class, () -> checking.reference(ReferenceConfig
+                .builder(Greeting.class).url(refused).mock("force")
+                .method(MethodConfig.builder("greet").mock("true").build()).build()));
+        assertEquals(RpcStatus.NO_PROVIDER, notForced.status());
+    }
+
+    @Test
     void throwFailsWithTheRealStatusOrTheNamedException() {
         Greeting plain = reference(refused, "throw", Duration.ofSeconds(5));
         RpcException degraded = assertThrows(RpcException.class, () -> plain.greet("ann"));

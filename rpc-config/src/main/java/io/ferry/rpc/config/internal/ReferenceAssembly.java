@@ -92,12 +92,9 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
         if (!mocks.forced().isEmpty()) {
             log.warn("reference to {}: forced mock, no provider is called for {}", service, mocks.forced());
         }
-        if (resolved.get(Options.CHECK) && !resolved.get(Options.LAZY)) {
+        if (resolved.get(Options.CHECK) && !resolved.get(Options.LAZY) && !mocks.forcesAll(plans.keySet())) {
             awaitAProvider(directory, consumer.clientOptions().connectTimeout());
         }
-        runtime.created(new CreatedReference(config, resolved, directory));
-        runtime.meters().referenceOpened(new ReferenceStats(service, config.group() + "/" + config.version(),
-                directory, joined instanceof RetryStats retries ? retries : null));
         Class<T> type = config.interfaceType();
         ReferenceHandler handler = new ReferenceHandler(
                 new ReferenceHandler.Target(type, config.version(), config.group(), runtime.application()),
@@ -105,7 +102,11 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
                 directory);
         T proxy = type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type, EchoService.class},
                 handler));
-        return stub == null ? proxy : stubbed(stub, proxy, directory);
+        T handedOut = stub == null ? proxy : stubbed(stub, proxy, directory);
+        runtime.created(new CreatedReference(config, resolved, directory));
+        runtime.meters().referenceOpened(new ReferenceStats(service, config.group() + "/" + config.version(),
+                directory, joined instanceof RetryStats retries ? retries : null));
+        return handedOut;
     }
 
     /** The stub made around the proxy; a stub whose constructor fails leaves nothing open. */

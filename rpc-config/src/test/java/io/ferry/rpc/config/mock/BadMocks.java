@@ -21,6 +21,13 @@ public final class BadMocks {
     public static class StubWithoutConstructor extends GreetingMock {
     }
 
+    /** A stub whose constructor fails. */
+    public static class ThrowingStub extends GreetingMock {
+        public ThrowingStub(Greeting remote) {
+            throw new IllegalStateException("not today");
+        }
+    }
+
     /** An exception without a constructor taking its message. */
     public static class Mute extends RuntimeException {
         private static final long serialVersionUID = 1L;

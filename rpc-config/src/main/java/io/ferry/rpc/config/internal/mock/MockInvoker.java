@@ -110,6 +110,12 @@ public final class MockInvoker implements Invoker {
             return sb.toString();
         }
 
+        /** Whether every one of {@code methods} is forced: no call of the reference ever reaches a provider. */
+        public boolean forcesAll(java.util.Collection<Method> methods) {
+            return !methods.isEmpty() && methods.stream().allMatch(m -> byMethod.containsKey(m)
+                    && byMethod.get(m).forced());
+        }
+
         /** {@code chain} with the mocks around it; {@code chain} itself when there are none. */
         public Invoker around(Invoker chain, ScheduledExecutorService timer, Ticker ticker) {
             return byMethod.isEmpty() ? chain : new MockInvoker(chain, byMethod, timer, ticker);
