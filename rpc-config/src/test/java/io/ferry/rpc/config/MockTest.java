@@ -87,13 +87,14 @@ class MockTest {
         assertEquals("no", own.getMessage(), "the service's exception, not the mock's answer");
         ExecutionException later = assertThrows(ExecutionException.class,
                 () -> working.refuseLater("late").get(5, TimeUnit.SECONDS));
-        assertInstanceOf(RuntimeException.class, later.getCause());
+        assertInstanceOf(IllegalArgumentException.class, later.getCause(), "the service's own, not mocked");
         assertTrue(later.getCause().getMessage().contains("late"), later.getCause().toString());
 
         Greeting unreachable = returning(refused, "fallback", Duration.ofSeconds(5));
         assertEquals("fallback", unreachable.greet("ann"), "a refused connection: NETWORK, mocked");
         assertEquals("fallback", unreachable.greetLater("ann").get(5, TimeUnit.SECONDS), "async alike");
         assertEquals("fallback", unreachable.refuse("no"), "the provider was never reached: mocked");
+        unreachable.note("one-way"); // without the mock, it throws NETWORK at once (see below)
     }
 
     @Test
@@ -106,7 +107,7 @@ class MockTest {
 
     @Test
     void aTimeoutIsAnsweredByTheMockAtTheCallsDeadlineNotLater() throws Exception {
-        Duration timeout = Duration.ofMillis(300);
+        Duration timeout = Duration.ofMillis(500);
         Greeting slow = returning(url, "fallback", timeout);
         long start = System.nanoTime();
         assertEquals("fallback", slow.hang("sync"));
@@ -114,6 +115,10 @@ class MockTest {
         assertTrue(took >= timeout.toMillis() - 20, "answered after " + took + " ms: before the timeout");
         // one deadline: the mock adds no wait of its own (the bound is the timeout of another full try)
         assertTrue(took < 2 * timeout.toMillis(), "answered after " + took + " ms: a second timeout's worth");
+        start = System.nanoTime();
+        assertEquals("fallback", slow.hangLater("async").get(5, TimeUnit.SECONDS), "an async call's timeout alike");
+        took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(took >= timeout.toMillis() - 20 && took < 2 * timeout.toMillis(), "answered after " + took + " ms");
     }
 
     @Test

@@ -26,4 +26,7 @@ public interface Greeting {
 
     /** Answers once the test releases it: a call that meets its timeout. */
     String hang(String tag);
+
+    /** Completes once the test releases it. */
+    CompletableFuture<String> hangLater(String tag);
 }

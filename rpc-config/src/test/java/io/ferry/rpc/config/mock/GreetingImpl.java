@@ -65,4 +65,9 @@ public class GreetingImpl implements Greeting {
         }
         return "released " + tag;
     }
+
+    @Override
+    public CompletableFuture<String> hangLater(String tag) {
+        return CompletableFuture.supplyAsync(() -> hang(tag));
+    }
 }

@@ -50,4 +50,9 @@ public class GreetingMock implements Greeting {
     public String hang(String tag) {
         return "mock hang " + tag;
     }
+
+    @Override
+    public CompletableFuture<String> hangLater(String tag) {
+        return CompletableFuture.completedFuture("mock hang later " + tag);
+    }
 }

@@ -50,4 +50,9 @@ public class GreetingStub implements Greeting {
     public String hang(String tag) {
         return remote.hang(tag);
     }
+
+    @Override
+    public CompletableFuture<String> hangLater(String tag) {
+        return remote.hangLater(tag);
+    }
 }
