@@ -74,7 +74,8 @@ class MockConfigTest {
     void thrownExceptionsMustBeMadeWithAMessageAndDeclaredWhenChecked() {
         assertTrue(refusedMock("throw com.acme.Missing").contains("'com.acme.Missing': no such class"));
         assertTrue(refusedMock("throw java.lang.String").contains("not a Throwable"));
-        assertTrue(refusedMock("throw " + BadMocks.Mute.class.getName()).contains("no public constructor Mute(String)"));
+        assertTrue(refusedMock("throw " + BadMocks.Mute.class.getName())
+                .contains("no public constructor Mute(String)"));
         String undeclared = refusedMock("throw java.io.IOException");
         assertTrue(undeclared.contains("'throw java.io.IOException': a checked exception that "), undeclared);
         assertTrue(refusedMock("returns null").contains("(expected: return <value>, throw or throw <exception "

@@ -28,7 +28,8 @@ public class GreetingMock implements Greeting {
     /** "never": a future that never completes, which the call's deadline ends. */
     @Override
     public CompletableFuture<String> greetLater(String name) {
-        return name.equals("never") ? new CompletableFuture<>() : CompletableFuture.completedFuture("mock later " + name);
+        return name.equals("never") ? new CompletableFuture<>()
+                : CompletableFuture.completedFuture("mock later " + name);
     }
 
     @Override

@@ -18,6 +18,10 @@ final class MockInstances {
         this.serviceInterface = serviceInterface;
     }
 
+    Class<?> serviceInterface() {
+        return serviceInterface;
+    }
+
     /**
      * The object of {@code className}, made on first use.
      *

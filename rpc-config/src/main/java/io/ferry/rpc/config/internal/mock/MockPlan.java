@@ -64,7 +64,8 @@ record MockPlan(boolean forced, String text, Answer answer) {
             throw new IllegalArgumentException("'" + written + "' (expected: return <value>, throw or throw "
                     + "<exception class>, with a space after return or throw)");
         }
-        Object target = mockInstance.of(mock.equals("default") ? method.getDeclaringClass().getName() + "Mock"
+        // the reference's interface, not the method's: an inherited method is answered by the same XxxMock
+        Object target = mockInstance.of(mock.equals("default") ? mockInstance.serviceInterface().getName() + "Mock"
                 : mock, mock.equals("default"));
         return new MockPlan(forced, written, (invocation, failure) -> call(target, invocation));
     }
@@ -127,7 +128,7 @@ record MockPlan(boolean forced, String text, Answer answer) {
     }
 
     private static Constructor<?> exception(String className, Method method) {
-        Class<?> type = load(className, method.getDeclaringClass());
+        Class<?> type = load(className, method.getDeclaringClass()); // beside the interface, in its class loader
         if (!Throwable.class.isAssignableFrom(type)) {
             throw new IllegalArgumentException("'throw " + className + "': not a Throwable (expected: an exception "
                     + "class)");
@@ -145,7 +146,8 @@ record MockPlan(boolean forced, String text, Answer answer) {
             }
             return constructor;
         } catch (NoSuchMethodException e) {
-            throw new IllegalArgumentException("'throw " + className + "': no public constructor " + type.getSimpleName()
+            throw new IllegalArgumentException("'throw " + className + "': no public constructor "
+                    + type.getSimpleName()
                     + "(String) (expected: an exception made with its message, as Dubbo makes it)");
         }
     }

@@ -15,6 +15,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.Temporal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -96,7 +97,7 @@ final class MockValue {
 
     private static boolean immutable(Object value) {
         return value == null || value instanceof String || value instanceof Number || value instanceof Boolean
-                || value instanceof Character || value instanceof Enum<?> || value instanceof java.time.temporal.Temporal;
+                || value instanceof Character || value instanceof Enum<?> || value instanceof Temporal;
     }
 
     static Class<?> raw(Type type) {
@@ -364,8 +365,8 @@ final class MockValue {
         } catch (DateTimeParseException e) {
             // refused below
         }
-        throw new IllegalArgumentException("a " + raw.getSimpleName() + " in ISO form (2024-01-31, 2024-01-31T10:15:30, "
-                + "10:15:30), not " + shown(value));
+        throw new IllegalArgumentException("a " + raw.getSimpleName() + " in ISO form (2024-01-31, "
+                + "2024-01-31T10:15:30, 10:15:30), not " + shown(value));
     }
 
     private static Collection<Object> collection(Class<?> raw) {

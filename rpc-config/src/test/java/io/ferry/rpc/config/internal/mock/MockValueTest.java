@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code mock="return <value>"} read for a return type as Dubbo's MockInvoker reads it, and refused when it cannot be. */
+/** {@code mock="return <value>"} read for a return type as Dubbo's MockInvoker reads it, or refused if it cannot be. */
 class MockValueTest {
     /** Return types to read values for, as a method declares them. */
     interface Types {
