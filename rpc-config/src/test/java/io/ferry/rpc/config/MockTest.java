@@ -23,6 +23,7 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -147,6 +148,17 @@ class MockTest {
                 .builder(Greeting.class).url(refused).mock("force")
                 .method(MethodConfig.builder("greet").mock("true").build()).build()));
         assertEquals(RpcStatus.NO_PROVIDER, notForced.status());
+    }
+
+    @Test
+    void aSystemPropertyForcesTheMockOfAReferenceBuiltInCode() {
+        Ferry degraded = ferries.track(Ferry.builder().shutdownHook(false)
+                .sources(Sources.of(Map.of("ferry.reference.greeting.mock", "force:throw"), null)).build());
+        Greeting greeting = degraded.reference(ReferenceConfig.builder(Greeting.class).id("greeting").url(url)
+                .build());
+        RpcException e = assertThrows(RpcException.class, () -> greeting.greet("ann"));
+        assertEquals(RpcStatus.ILLEGAL_STATE, e.status());
+        assertEquals(0, impl.calls.get());
     }
 
     @Test
