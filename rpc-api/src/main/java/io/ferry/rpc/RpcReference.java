@@ -25,4 +25,17 @@ public @interface RpcReference {
 
     /** Connections of this reference's own per provider; 0 shares the process-wide connection. */
     int connections() default 0;
+
+    /**
+     * Dubbo's {@code mock}: what answers a call that failed with a framework error ({@code "return null"},
+     * {@code "throw"}, {@code "force:return empty"}, {@code "true"} for the interface's {@code XxxMock}, ...; the
+     * README's "mock and stub"); empty keeps the consumer's.
+     */
+    String mock() default "";
+
+    /**
+     * Dubbo's {@code stub}: {@code "true"} for the interface's {@code XxxStub} class, or a class name, made around
+     * the reference with a constructor taking it; empty keeps the consumer's.
+     */
+    String stub() default "";
 }

@@ -225,6 +225,26 @@ public final class ConsumerConfig {
             return set(Options.ACTIVES, actives);
         }
 
+        /**
+         * Dubbo's {@code mock}: what answers a call that failed with an {@code RpcException} (no provider, timeout,
+         * connection lost, refused, ...), never one that failed with the service's own exception: {@code return
+         * null}, {@code return empty}, {@code return <value>}, {@code throw}, {@code throw com.acme.SomeException},
+         * {@code true} (the interface's {@code XxxMock} class) or a class name; {@code force:} in front answers
+         * every call without calling a provider. For every reference; checked when each is created.
+         */
+        public Builder mock(String mock) {
+            return set(Options.MOCK, mock);
+        }
+
+        /**
+         * Dubbo's {@code stub}: {@code true} (the interface's {@code XxxStub} class) or a class name, implementing
+         * the interface, with a public constructor taking it: each reference handed out is that class, made around
+         * the proxy. For every reference; checked when each is created.
+         */
+        public Builder stub(String stub) {
+            return set(Options.STUB, stub);
+        }
+
         public Builder outlierEjection(OutlierEjection outlierEjection) {
             this.outlierEjection = Validate.notNull("outlierEjection", outlierEjection);
             return this;

@@ -12,8 +12,8 @@ import java.util.Objects;
  * Settings of one method of a reference or a service, by method name (they apply to every overload of that name).
  * What is not set here comes from the method's annotation, then the reference or service, then the consumer or
  * provider. On a reference: {@code timeout}, {@code retries}, {@code actives}, {@code oneway} (void methods only),
- * {@code idempotent} (failover may repeat a call whose connection was lost mid-call). On a service: {@code timeout}
- * (the provider's slow-call budget) and {@code executes}.
+ * {@code idempotent} (failover may repeat a call whose connection was lost mid-call), {@code mock}. On a service:
+ * {@code timeout} (the provider's slow-call budget) and {@code executes}.
  */
 public final class MethodConfig {
     private final String name;
@@ -172,6 +172,11 @@ public final class MethodConfig {
 
         public Builder idempotent(boolean idempotent) {
             return set(Options.IDEMPOTENT, idempotent);
+        }
+
+        /** Dubbo's {@code mock} for this method of a reference, over the reference's (see its builder). */
+        public Builder mock(String mock) {
+            return set(Options.MOCK, mock);
         }
 
         public MethodConfig build() {

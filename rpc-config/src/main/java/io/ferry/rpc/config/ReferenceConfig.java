@@ -28,7 +28,8 @@ import java.util.Map;
  * {@code url} (none: the bootstrap's registry; {@code dubbo://host:port}: that provider directly, and
  * {@code ?token=...} the token it asks for), {@code version},
  * {@code group}, {@code timeout}, {@code retries}, {@code loadBalance}, {@code cluster}, {@code forks},
- * {@code actives}, {@code connections}, {@code lazy}, {@code check}, {@code waitForReady}. Set in code only: filters,
+ * {@code actives}, {@code connections}, {@code lazy}, {@code check}, {@code waitForReady}, {@code mock},
+ * {@code stub}. Set in code only: filters,
  * a {@link LoadBalancer} of your own, {@code hashArguments} (default {0}: what {@link LoadBalance#CONSISTENTHASH}
  * hashes), {@link OutlierEjection}, {@link RetryBudget} and the allow-list.
  *
@@ -221,6 +222,16 @@ public final class ReferenceConfig<T> {
         return settings.get(Options.ACTIVES);
     }
 
+    /** Dubbo's {@code mock} for every method of this reference; null keeps the consumer's. */
+    public String mock() {
+        return settings.get(Options.MOCK);
+    }
+
+    /** Dubbo's {@code stub}: the class the reference is wrapped in; null keeps the consumer's. */
+    public String stub() {
+        return settings.get(Options.STUB);
+    }
+
     /** Null keeps the consumer's. */
     public OutlierEjection outlierEjection() {
         return outlierEjection;
@@ -375,6 +386,26 @@ public final class ReferenceConfig<T> {
         /** Other providers a call that provably did not run may move to; 0 for none. */
         public Builder<T> retries(int retries) {
             return set(Options.RETRIES, retries);
+        }
+
+        /**
+         * Dubbo's {@code mock}: what answers a call that failed with an {@code RpcException} (no provider, timeout,
+         * connection lost, refused, ...), never one that failed with the service's own exception: {@code return
+         * null}, {@code return empty}, {@code return <value>}, {@code throw}, {@code throw com.acme.SomeException},
+         * {@code true} (the interface's {@code XxxMock} class) or a class name; {@code force:} in front answers
+         * every call without calling a provider. Checked when the reference is created.
+         */
+        public Builder<T> mock(String mock) {
+            return set(Options.MOCK, mock);
+        }
+
+        /**
+         * Dubbo's {@code stub}: {@code true} (the interface's {@code XxxStub} class) or a class name, implementing
+         * the interface, with a public constructor taking it: the reference handed out is that class, made around
+         * the proxy. Checked when the reference is created.
+         */
+        public Builder<T> stub(String stub) {
+            return set(Options.STUB, stub);
         }
 
         /** Adds a filter around this reference's calls, after the consumer's filters. */

@@ -256,8 +256,12 @@ class XmlBootstrapTest {
                 "<ferry:consumer loadbalance=\"fastest\"/>\n");
         refused("bad.xml:3: <consumer>: retries: 'many' (expected: a whole number)",
                 "<ferry:consumer retries=\"many\"/>\n");
-        refused("bad.xml:3: <consumer> mock: not supported by Ferry: no mock fallback: use cluster=\"failsafe\" or "
-                + "handle RpcException", "<ferry:consumer mock=\"true\"/>\n");
+        refused("bad.xml:3: <consumer> local: not supported by Ferry: Dubbo's deprecated name for stub: write "
+                + "stub=\"com.acme.XxxLocal\" (local=\"true\" meant the interface's name followed by Local)",
+                "<ferry:consumer local=\"true\"/>\n");
+        refused("bad.xml:3: <service interface=\"" + users + "\"> mock: not an attribute of <service> (it is of "
+                + "<consumer>, <reference>, <method>)", "<ferry:service interface=\"" + users + "\" class=\""
+                + UserServiceImpl.class.getName() + "\" mock=\"true\"/>\n");
         refused("bad.xml:3: <registry> check: not an attribute of <registry> (it is of <consumer>, <reference>)",
                 "<ferry:registry address=\"zookeeper://127.0.0.1:2181\" check=\"false\"/>\n");
         refused("bad.xml:3: <reference id=\"greeter\">: interface is missing (expected: interface=\"...\")",

@@ -21,6 +21,10 @@ import io.ferry.rpc.remoting.Client;
 import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.EndpointFactory;
 import io.ferry.rpc.config.internal.cluster.ProviderEndpoints;
+import io.ferry.rpc.config.internal.mock.MockInvoker;
+import io.ferry.rpc.config.internal.mock.Stubs;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -30,6 +34,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -41,6 +46,7 @@ import java.util.concurrent.ScheduledExecutorService;
  * @param <T> the service interface
  */
 public final class ReferenceAssembly<T> implements ReferenceContext {
+    private static final Logger log = LoggerFactory.getLogger(ReferenceAssembly.class);
     /** A redirect of providers away from a reference lasts at least this long, and twice its timeout. */
     private static final long MIN_DRAIN_MILLIS = 15_000;
 
@@ -72,22 +78,46 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
         List<Filter> filters = filters();
         Cluster cluster = cluster();
         LoadBalancer balancer = balancer();
+        MockInvoker.Plans mocks = MockInvoker.plans(config.interfaceType(), resolved);
+        UnaryOperator<T> stub = Stubs.of(config.interfaceType(), resolved.get(Options.STUB),
+                resolved.setting(Options.STUB, null).where());
         ClusterDirectory directory = runtime.openDirectory(this::directory);
         Invoker joined = cluster.join(directory, balancer);
-        Invoker chain = Filter.chain(filters, joined);
-        if (resolved.get(Options.CHECK) && !resolved.get(Options.LAZY)) {
+        // The mock sits outside the filters, as Dubbo's MockClusterInvoker sits outside its cluster and filters: it
+        // sees each call once, after every attempt the cluster made within the call's deadline, so it answers
+        // the call's final failure, not one attempt's; and the observation (the outermost filter) and the
+        // actives limit see the real call and its real failure (rpc.status TIMEOUT, NO_PROVIDER, ...), not the
+        // mock's answer. A forced mock never enters the chain: no filter sees it.
+        Invoker chain = mocks.around(Filter.chain(filters, joined), runtime.timer(), runtime.ticker());
+        if (!mocks.forced().isEmpty()) {
+            log.warn("reference to {}: forced mock, no provider is called for {}", service, mocks.forced());
+        }
+        if (resolved.get(Options.CHECK) && !resolved.get(Options.LAZY) && !mocks.forcesAll(plans.keySet())) {
             awaitAProvider(directory, consumer.clientOptions().connectTimeout());
         }
-        runtime.created(new CreatedReference(config, resolved, directory));
-        runtime.meters().referenceOpened(new ReferenceStats(service, config.group() + "/" + config.version(),
-                directory, joined instanceof RetryStats retries ? retries : null));
         Class<T> type = config.interfaceType();
         ReferenceHandler handler = new ReferenceHandler(
                 new ReferenceHandler.Target(type, config.version(), config.group(), runtime.application()),
                 chain, runtime.client().callbackExecutor(), runtime.ticker(), plans, resolved.get(Options.TIMEOUT),
                 directory);
-        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type, EchoService.class},
+        T proxy = type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type, EchoService.class},
                 handler));
+        T handedOut = stub == null ? proxy : stubbed(stub, proxy, directory);
+        runtime.created(new CreatedReference(config, resolved, directory));
+        runtime.meters().referenceOpened(new ReferenceStats(service, config.group() + "/" + config.version(),
+                directory, joined instanceof RetryStats retries ? retries : null));
+        return handedOut;
+    }
+
+    /** The stub made around the proxy; a stub whose constructor fails leaves nothing open. */
+    private T stubbed(UnaryOperator<T> stub, T proxy, ClusterDirectory directory) {
+        try {
+            return stub.apply(proxy);
+        } catch (RuntimeException e) {
+            runtime.untrack(directory);
+            directory.close();
+            throw e;
+        }
     }
 
     private Map<Method, ReferenceHandler.MethodPlan> plans() {

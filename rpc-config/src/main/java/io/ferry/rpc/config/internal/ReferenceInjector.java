@@ -3,6 +3,7 @@ package io.ferry.rpc.config.internal;
 import io.ferry.rpc.RpcReference;
 import io.ferry.rpc.config.ReferenceConfig;
 import io.ferry.rpc.config.internal.AnnotationValues;
+import io.ferry.rpc.config.option.Options;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -48,6 +49,13 @@ public final class ReferenceInjector {
         Integer connections = AnnotationValues.connections(field, annotation);
         if (connections != null) {
             reference.connections(connections);
+        }
+        String where = "@RpcReference on " + field.getDeclaringClass().getName() + "." + field.getName();
+        if (!annotation.mock().isEmpty()) {
+            reference.set(Options.MOCK, annotation.mock(), where);
+        }
+        if (!annotation.stub().isEmpty()) {
+            reference.set(Options.STUB, annotation.stub(), where);
         }
         return reference.build();
     }

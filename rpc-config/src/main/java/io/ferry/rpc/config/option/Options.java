@@ -83,6 +83,19 @@ public final class Options {
                     + "?token=...), and a call without it is refused, not run. A credential: printed masked")
             .build();
 
+    // ---- consumer fallbacks, as Dubbo's (checked, with the interface, when the reference is created)
+    public static final Option<String> MOCK = Option.of("mock", String.class).defaultText("none")
+            .scopes(METHOD, REFERENCE, CONSUMER).dubbo("mock")
+            .doc("what answers a call that failed with an RpcException (never a business exception): "
+                    + "return null|empty|true|false|a number|\"text\"|JSON, throw, throw com.acme.SomeException, "
+                    + "true or default (the interface's XxxMock class), or a class implementing the interface; "
+                    + "force: in front answers every call without calling a provider, fail: is the same as none; "
+                    + "false: no mock").build();
+    public static final Option<String> STUB = Option.of("stub", String.class).defaultText("none")
+            .scopes(REFERENCE, CONSUMER).dubbo("stub")
+            .doc("a class wrapping the reference, made with a public constructor taking the reference's proxy: "
+                    + "true or default (the interface's XxxStub class) or a class name; false: none").build();
+
     // ---- provider observability: the protocol's for every service, a service's own over it
     public static final Option<String> ACCESS_LOG = Option.of("accessLog", String.class).defaultValue("false")
             .scopes(SERVICE, PROVIDER, PROTOCOL).dubbo("accesslog")
@@ -197,7 +210,8 @@ public final class Options {
             .doc("the body encoding: hessian2, the only one Ferry speaks (answers use the request's)").build();
 
     private static final List<Option<?>> ALL = List.of(TIMEOUT, RETRIES, LOAD_BALANCE, CLUSTER, FILTER, FORKS, ACTIVES,
-            EXECUTES, IDEMPOTENT, ONEWAY, VERSION, GROUP, CALLERS, TOKEN, ACCESS_LOG, ACCESS_LOG_ARGUMENTS, URL,
+            EXECUTES, IDEMPOTENT, ONEWAY, VERSION, GROUP, CALLERS, TOKEN, MOCK, STUB,
+            ACCESS_LOG, ACCESS_LOG_ARGUMENTS, URL,
             CONNECTIONS, MAX_CONNECTIONS, POOL_IDLE_TIMEOUT, CONGESTION_WAIT, LAZY, CHECK, WAIT_FOR_READY,
             CONNECT_TIMEOUT, RECONNECT_BACKOFF_MIN, RECONNECT_BACKOFF_MAX, CONNECT_SPREAD, IO_THREADS, PAYLOAD, SERIALIZATION, HEARTBEAT, TCP_NO_DELAY,
             KEEP_ALIVE, SEND_BUFFER, RECEIVE_BUFFER, WRITE_BUFFER_LOW, WRITE_BUFFER_HIGH, HOST, PORT, THREADS, QUEUES,

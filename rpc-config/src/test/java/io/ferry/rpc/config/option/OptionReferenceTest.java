@@ -81,7 +81,7 @@ class OptionReferenceTest {
         List<String> notValues = Options.all().stream().filter(o -> o.defaultValue() == null)
                 .map(o -> o.name() + ": " + o.defaultText()).toList();
         assertEquals(List.of("filter: default", "version: none", "group: none", "callers: anyone",
-                "token: none",
+                "token: none", "mock: none", "stub: none",
                 "url: none: the registry", "maxConnections: cores", "ioThreads: min(cores + 1, 32)",
                 "host: all local addresses", "partialFrameBudgetBytes: ¼ of the direct-memory limit",
                 "serverKeyCertChainPath: none", "serverPrivateKeyPath: none", "serverKeyPassword: none",

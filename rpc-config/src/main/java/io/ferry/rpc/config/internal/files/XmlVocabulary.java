@@ -107,9 +107,9 @@ final class XmlVocabulary {
         UNSUPPORTED_DUBBO.put("sent", "a call counts as sent once its frame is written, always");
         UNSUPPORTED_DUBBO.put("listener", "add a Filter in code instead");
         UNSUPPORTED_DUBBO.put("proxy", "Ferry makes JDK proxies only");
-        UNSUPPORTED_DUBBO.put("stub", "no local stubs: wrap the reference in code");
-        UNSUPPORTED_DUBBO.put("local", "no local stubs: wrap the reference in code");
-        UNSUPPORTED_DUBBO.put("mock", "no mock fallback: use cluster=\"failsafe\" or handle RpcException");
+        // mock and stub are options (Options.MOCK, Options.STUB); local is the name Dubbo deprecated for stub
+        UNSUPPORTED_DUBBO.put("local", "Dubbo's deprecated name for stub: write stub=\"com.acme.XxxLocal\" "
+                + "(local=\"true\" meant the interface's name followed by Local)");
         UNSUPPORTED_DUBBO.put("cache", "no result cache");
         UNSUPPORTED_DUBBO.put("validation", "no JSR-303 validation of arguments");
         UNSUPPORTED_DUBBO.put("delay", "a service is exported when export() returns; readiness pings keep "
