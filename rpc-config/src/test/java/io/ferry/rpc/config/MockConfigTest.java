@@ -1,5 +1,6 @@
 package io.ferry.rpc.config;
 
+import io.ferry.rpc.RpcException;
 
 import io.ferry.rpc.config.fixtures.FerryFixture;
 import io.ferry.rpc.config.mock.BadMocks;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -59,10 +61,12 @@ class MockConfigTest {
                 .method(MethodConfig.builder("count").mock("return many").build()));
         assertEquals("method count: mock: 'return many' for count(), which returns int (expected: a whole number "
                 + "that fits int, not 'many')", notANumber);
-        String nullForInt = refusedMock("return null"); // the reference's: every method, count() included
-        assertEquals("mock: 'return null' for count(), which returns int (expected: a value of int: it cannot be "
-                + "null; return empty gives 0); a mock of the method's own (<method name=\"count\" mock=...>) "
-                + "would answer it instead", nullForInt);
+        // the reference's, as Dubbo files write it: the methods it cannot answer go without a mock, with a WARN
+        Ferry consumer = ferries.track(Ferry.builder().shutdownHook(false).sources(Sources.none()).build());
+        Greeting greeting = consumer.reference(ReferenceConfig.builder(Greeting.class).url(NOWHERE).check(false)
+                .mock("return null").build());
+        assertNull(greeting.greet("x"), "a method the value fits is mocked");
+        assertThrows(RpcException.class, greeting::count, "count() returns int: its real failure reaches the caller");
         String listForText = refusedReference(ReferenceConfig.builder(Greeting.class)
                 .method(MethodConfig.builder("greet").mock("return \"x\"").build())
                 .method(MethodConfig.builder("names").mock("return {\"a\": 1}").build()));
