@@ -24,6 +24,14 @@ final class FileModel {
     final Map<String, Member> services = new LinkedHashMap<>();
     /** Implementations declared by id ({@code <bean id class>}), for services that name one by {@code ref}. */
     final Map<String, Bean> beans = new LinkedHashMap<>();
+    /** Packages whose {@code @RpcExport} classes are exported ({@code <annotation package>}), in order. */
+    final List<Scan> scans = new java.util.ArrayList<>();
+    /** The mistakes found while reading, for the bootstrap to report with its own, all at once. */
+    final Problems problems = new Problems();
+
+    /** A package to scan for {@code @RpcExport} classes, and where the file asked for it. */
+    record Scan(String packageName, String where) {
+    }
 
     /** An implementation class a file declares under an id. */
     record Bean(String id, String className, String where) {
@@ -40,6 +48,8 @@ final class FileModel {
         String refWhere;
         final Settings settings = new Settings();
         final Map<String, Settings> methods = new LinkedHashMap<>();
+        /** Its file already reported why it cannot be built: the bootstrap does not say it again. */
+        boolean reported;
 
         Member(String id, String firstSeen) {
             this.id = id;
@@ -47,15 +57,20 @@ final class FileModel {
         }
     }
 
-    /** Adds entries in order; a later entry for the same key (a -D override) replaces an earlier one. */
+    /**
+     * Adds entries in order; a later entry for the same key (a -D override) replaces an earlier one. An entry in
+     * error is left out and kept in {@link #problems}, so that every wrong key and value is reported at once.
+     */
     void addAll(List<PropertiesReader.Entry> entries) {
         for (PropertiesReader.Entry entry : entries) {
-            if (PropertyKey.isFerryKey(entry.key())) {
-                XmlReader.refusePlaceholder(entry.where() + ": " + entry.key(), entry.value());
-                add(PropertyKey.parse(entry.key(), entry.where()), entry.value(), entry.where());
-            } else {
-                refuseNearMiss(entry);
-            }
+            problems.attempt(() -> {
+                if (PropertyKey.isFerryKey(entry.key())) {
+                    XmlReader.refusePlaceholder(entry.where() + ": " + entry.key(), entry.value());
+                    add(PropertyKey.parse(entry.key(), entry.where()), entry.value(), entry.where());
+                } else {
+                    refuseNearMiss(entry);
+                }
+            });
         }
     }
 
@@ -96,6 +111,12 @@ final class FileModel {
         fillMembers(references, lower.references);
         fillMembers(services, lower.services);
         lower.beans.forEach(beans::putIfAbsent);
+        lower.scans.forEach(scan -> {
+            if (!scans.contains(scan)) {
+                scans.add(scan);
+            }
+        });
+        problems.addAll(lower.problems);
     }
 
     /**
