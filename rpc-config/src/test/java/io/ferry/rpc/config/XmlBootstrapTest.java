@@ -347,6 +347,15 @@ class XmlBootstrapTest {
     }
 
     @Test
+    void aBeanNoServiceNamesStillNeedsItsClass() throws Exception {
+        Path file = dir.resolve("beans.xml");
+        Files.writeString(file, "<beans xmlns=\"http://www.springframework.org/schema/beans\">\n"
+                + "<bean id=\"unused\" class=\"com.acme.Missing\"/>\n</beans>\n");
+        assertEquals("beans.xml:2: <bean>: class com.acme.Missing (expected: a class on the class path)",
+                assertThrows(IllegalArgumentException.class, () -> load(file)).getMessage());
+    }
+
+    @Test
     void malformedXmlIsRefusedWithItsLine() throws Exception {
         Path file = dir.resolve("broken.xml");
         Files.writeString(file, HEAD + "<ferry:consumer timeout=\"1000\">\n" + TAIL);

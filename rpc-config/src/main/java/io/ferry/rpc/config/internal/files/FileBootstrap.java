@@ -205,6 +205,8 @@ public final class FileBootstrap {
                 services.add(service);
             }
         }
+        // a bean no service names is made by nothing, but a class missing from the class path is still a mistake
+        model.beans.values().forEach(bean -> problems.attemptValue(() -> load(bean.className(), bean.where())));
         services.addAll(scanned(model, problems));
         Loaded rest = bindAllBut(model, problems);
         problems.throwIfAny();
