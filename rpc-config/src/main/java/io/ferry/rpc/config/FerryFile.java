@@ -72,6 +72,13 @@ public final class FerryFile {
         return declared.annotationPackages();
     }
 
+    /** What it declares: its references by id with their interfaces, its services, the packages to scan. */
+    @Override
+    public String toString() {
+        return "FerryFile{references=" + referenceInterfaces() + ", services=" + serviceInterfaces()
+                + (annotationPackages().isEmpty() ? "" : ", annotationPackages=" + annotationPackages()) + "}";
+    }
+
     /**
      * Builds the Ferry this declares over what {@code base} was given (observability, the shutdown hook), and
      * creates its references, which {@link Ferry#reference(String, Class)} then returns. {@code -D} and the class

@@ -33,6 +33,8 @@ class FerryFileTest {
                 """);
         assertEquals(Map.of("demo", "io.ferry.rpc.config.fixtures.DemoService"), file.referenceInterfaces());
         assertEquals(List.of("com.acme.service"), file.annotationPackages(), "for the host to scan");
+        assertEquals("FerryFile{references={demo=io.ferry.rpc.config.fixtures.DemoService}, services=[], "
+                + "annotationPackages=[com.acme.service]}", file.toString());
     }
 
     @Test
