@@ -9,6 +9,7 @@ import io.ferry.rpc.config.internal.files.Sources;
 import io.ferry.rpc.registry.ServiceUrl;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the consumer calling it through ZooKeeper, the metadata in the registry as Dubbo writes it; and a file with five
  * mistakes, all reported by one run.
  */
+@Timeout(120) // a child that never says it started must fail the test, not hang it
 class DubboFilesTest {
     private static final ClassLoader NO_DEFAULTS = new URLClassLoader(new URL[0], null);
 

@@ -110,6 +110,20 @@ class PropertiesBootstrapTest {
     }
 
     @Test
+    void scanBasePackagesExportsTheRpcExportClassesOfAPackage() throws Exception {
+        FileBootstrap.Loaded loaded = FileBootstrap.fromProperties(file("scan.properties",
+                "ferry.scan.base-packages = io.ferry.rpc.config.annotated"), Map.of());
+        assertEquals(io.ferry.rpc.config.annotated.Inventory.class, loaded.services().get(0).interfaceType());
+        refused("nothing.properties:1: ferry.scan.base-packages: 'com.acme.nothing': no such package on the class "
+                + "path (expected: a package holding the @RpcExport implementations to export)",
+                file("nothing.properties", "ferry.scan.base-packages = com.acme.nothing"));
+        assertEquals("-Dferry.scan.base-packages (expected: set it in the file that declares the services; -D and "
+                + "the class path's ferry.properties only change options)", assertThrows(
+                IllegalArgumentException.class, () -> Sources.of(Map.of("ferry.scan.base-packages", "com.acme"),
+                        null)).getMessage());
+    }
+
+    @Test
     void everyMistakeNamesTheFileLineAndWhatWasExpected() throws Exception {
         refused("bad.properties:2: ferry.consumer.timout: no such option for a consumer (did you mean "
                 + "ferry.consumer.timeout?)", file("bad.properties", "ferry.application.name = x",

@@ -32,7 +32,7 @@ final class ExportScan {
     /**
      * The concrete {@code @RpcExport} classes of {@code packageName} and its subpackages, by name.
      *
-     * @param where the file and line that asked, for the message
+     * @param where the file and line, and the attribute or key, that asked: how the message starts
      * @throws IllegalArgumentException when none is there, naming the package and where it was asked for
      */
     static List<Class<?>> annotated(String packageName, ClassLoader loader, String where) {
@@ -67,7 +67,7 @@ final class ExportScan {
             }
         }
         if (found.isEmpty()) {
-            throw new IllegalArgumentException(where + " package: '" + packageName + "': "
+            throw new IllegalArgumentException(where + ": '" + packageName + "': "
                     + (names.isEmpty() ? "no such package on the class path" : "no class in it is annotated @RpcExport")
                     + " (expected: a package holding the @RpcExport implementations to export)");
         }

@@ -303,7 +303,7 @@ public final class FileBootstrap {
                     Class iface = exportedInterface(implementation, scan.where());
                     FileModel.Member declared = model.services.get(iface.getName());
                     if (declared != null) {
-                        throw new IllegalArgumentException(scan.where() + " package: " + implementation.getName()
+                        throw new IllegalArgumentException(scan.where() + ": " + implementation.getName()
                                 + ", annotated @RpcExport, exports " + iface.getName() + ", which is declared at "
                                 + declared.firstSeen + " too (expected: one of them; one service per interface)");
                     }
@@ -322,7 +322,7 @@ public final class FileBootstrap {
         try {
             return io.ferry.rpc.config.internal.AnnotationValues.exportedInterface(implementation);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(where + " package: " + e.getMessage(), e);
+            throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
         }
     }
 

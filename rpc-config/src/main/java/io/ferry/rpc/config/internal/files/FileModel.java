@@ -29,7 +29,10 @@ final class FileModel {
     /** The mistakes found while reading, for the bootstrap to report with its own, all at once. */
     final Problems problems = new Problems();
 
-    /** A package to scan for {@code @RpcExport} classes, and where the file asked for it. */
+    /**
+     * A package to scan for {@code @RpcExport} classes, and where the file asked for it, as messages start:
+     * {@code ferry.xml:7: <annotation> package}, {@code ferry.properties:3: ferry.scan.base-packages}.
+     */
     record Scan(String packageName, String where) {
     }
 
@@ -64,13 +67,43 @@ final class FileModel {
     void addAll(List<PropertiesReader.Entry> entries) {
         for (PropertiesReader.Entry entry : entries) {
             problems.attempt(() -> {
-                if (PropertyKey.isFerryKey(entry.key())) {
+                if (entry.key().equals(SCAN_KEY)) {
+                    XmlReader.refusePlaceholder(entry.where() + ": " + entry.key(), entry.value());
+                    scans(entry.value(), entry.where().equals("-D" + SCAN_KEY) ? entry.where()
+                            : entry.where() + ": " + SCAN_KEY);
+                } else if (PropertyKey.isFerryKey(entry.key())) {
                     XmlReader.refusePlaceholder(entry.where() + ": " + entry.key(), entry.value());
                     add(PropertyKey.parse(entry.key(), entry.where()), entry.value(), entry.where());
                 } else {
                     refuseNearMiss(entry);
                 }
             });
+        }
+    }
+
+    /** The properties' {@code <annotation package>}, named as Dubbo's Spring Boot names it (dubbo.scan.base-packages). */
+    static final String SCAN_KEY = "ferry.scan.base-packages";
+
+    /**
+     * Packages to scan for {@code @RpcExport} classes, comma-separated, each checked to be a Java package name.
+     *
+     * @param where the file and line, and the attribute or key, as messages start
+     */
+    void scans(String packages, String where) {
+        List<String> wrong = new java.util.ArrayList<>();
+        for (String name : packages.strip().split("[,;\\s]+")) {
+            if (name.isEmpty()) {
+                continue;
+            }
+            if (!name.matches("\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*"
+                    + "(\\.\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*)*")) {
+                wrong.add(where + ": '" + name + "' (expected: a Java package name, such as com.acme.service)");
+            } else {
+                scans.add(new Scan(name, where));
+            }
+        }
+        if (!wrong.isEmpty()) {
+            throw new IllegalArgumentException(String.join("\n", wrong));
         }
     }
 

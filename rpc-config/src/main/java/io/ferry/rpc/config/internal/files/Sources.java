@@ -115,6 +115,10 @@ public final class Sources {
             for (FileModel.Member member : model.services.values()) {
                 model.problems.attempt(() -> refuseDeclaring(member, member.ref != null ? "ref" : "class"));
             }
+            for (FileModel.Scan scan : model.scans) {
+                model.problems.add(new IllegalArgumentException(scan.where() + " (expected: set it in the file that "
+                        + "declares the services; -D and the class path's ferry.properties only change options)"));
+            }
             model.problems.throwIfAny();
         }
 

@@ -533,19 +533,11 @@ final class XmlReader extends DefaultHandler {
         for (String unknown : values.keySet()) {
             attributeProblem(unknown, unknownAttribute(XmlVocabulary.Element.ANNOTATION, unknown, where));
         }
-        if (packages == null) {
-            return;
-        }
-        for (String name : packages.split("[,;\\s]+")) {
-            if (name.isEmpty()) {
-                continue;
-            }
-            if (!name.matches("[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*"
-                    + "(\\.[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*)*")) {
-                attributeProblem("package", new IllegalArgumentException(where + " package: '" + name
-                        + "' (expected: a Java package name, such as com.acme.service)"));
-            } else {
-                model.scans.add(new FileModel.Scan(name, where));
+        if (packages != null) {
+            try {
+                model.scans(packages, where + " package");
+            } catch (IllegalArgumentException e) {
+                attributeProblem("package", e);
             }
         }
     }
