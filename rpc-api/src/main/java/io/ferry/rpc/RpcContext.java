@@ -21,6 +21,9 @@ import java.util.function.Supplier;
  * RpcContext.current().responseAttachments(); // what the provider sent back with that answer
  *
  * CompletableFuture<String> f = RpcContext.async(() -> greeter.hello("bob")); // a plain method, called async
+ *
+ * greeter.slowHello("eve");                   // a method configured async="true" returns null at once
+ * CompletableFuture<String> g = RpcContext.current().future(); // its outcome, as Dubbo's RpcContext.getFuture()
  * }</pre>
  *
  * <p>On the provider, during a call, {@link #requestAttachments()} holds what the consumer sent and
@@ -34,6 +37,7 @@ public final class RpcContext {
     private Duration timeout;
     private boolean asyncRequested;
     private CompletableFuture<?> asyncFuture;
+    private CompletableFuture<?> lastAsync;
     private Map<String, Object> requestAttachments = Collections.emptyMap();
     private final Map<String, Object> responseOut = new HashMap<>();
     private Map<String, Object> responseIn = Collections.emptyMap();
@@ -129,6 +133,17 @@ public final class RpcContext {
         return this;
     }
 
+    /**
+     * Consumer side: the future of the last call this thread made to a method configured {@code async="true"}
+     * (in a file, or {@code Options.ASYNC} on a method, reference or consumer), which returned at once with null,
+     * 0 or false: Dubbo's {@code RpcContext.getFuture()}. Null before any such call; the next one replaces it.
+     * Its callbacks run on the consumer's callback executor.
+     */
+    @SuppressWarnings("unchecked")
+    public <T> CompletableFuture<T> future() {
+        return (CompletableFuture<T>) lastAsync;
+    }
+
     /** Consumer side: the attachments that came back with the last synchronous answer on this thread. */
     public Map<String, Object> responseAttachments() {
         return responseIn;
@@ -167,6 +182,11 @@ public final class RpcContext {
         @Override
         public void offerAsync(RpcContext c, CompletableFuture<?> future) {
             c.asyncFuture = future;
+        }
+
+        @Override
+        public void setFuture(RpcContext c, CompletableFuture<?> future) {
+            c.lastAsync = future;
         }
 
         @Override

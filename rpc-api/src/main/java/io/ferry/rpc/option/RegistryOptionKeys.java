@@ -39,6 +39,12 @@ public final class RegistryOptionKeys {
             .doc("where the last provider lists are kept, for starts while ZooKeeper is down; none: nowhere")
             .build();
 
+    public static final Option<Boolean> CHECK = Option.of("check", Boolean.class).defaultValue(false)
+            .scopes(REGISTRY).dubbo("check")
+            .doc("false: when the registry does not answer within connectionTimeout, the first export or reference "
+                    + "goes on (references from the cache file) and the registry is retried until it answers; true "
+                    + "(Dubbo's default): it fails the start instead").build();
+
     // ---- security: Dubbo's attribute names for the credentials; Dubbo has no TLS options for ZooKeeper
     public static final Option<String> USERNAME = Option.of("username", String.class).defaultText("none")
             .scopes(REGISTRY).dubbo("username")
@@ -59,6 +65,6 @@ public final class RegistryOptionKeys {
                     + "requires client certificates (ZooKeeper's default)").build();
 
     /** The options a registry's settings carry besides its address. */
-    public static final Set<Option<?>> SETTINGS = Set.of(SESSION_TIMEOUT, CONNECTION_TIMEOUT, FILE, USERNAME,
+    public static final Set<Option<?>> SETTINGS = Set.of(SESSION_TIMEOUT, CONNECTION_TIMEOUT, FILE, CHECK, USERNAME,
             PASSWORD, ZOOKEEPER_TLS, ZOOKEEPER_TRUST_CERT_COLLECTION_PATH, ZOOKEEPER_KEY_CERT_CHAIN_PATH);
 }

@@ -26,6 +26,8 @@ public final class ContextPlumbing {
 
         void offerAsync(RpcContext context, CompletableFuture<?> future);
 
+        void setFuture(RpcContext context, CompletableFuture<?> future);
+
         void enterProviderCall(RpcContext context, Map<String, Object> attachments, Deadline deadline,
                                SocketAddress from, PeerIdentity identity);
 
@@ -81,6 +83,11 @@ public final class ContextPlumbing {
     /** Consumer side: the future of the call made inside {@code RpcContext.async}. */
     public static void offerAsync(RpcContext context, CompletableFuture<?> future) {
         access().offerAsync(context, future);
+    }
+
+    /** Consumer side: the future of a call to a method configured async, for {@code RpcContext.future()}. */
+    public static void setFuture(RpcContext context, CompletableFuture<?> future) {
+        access().setFuture(context, future);
     }
 
     /** Consumer side: the attachments that came back with a synchronous answer, for the caller to read. */

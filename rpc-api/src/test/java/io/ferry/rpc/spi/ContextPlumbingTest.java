@@ -76,6 +76,10 @@ class ContextPlumbingTest {
             }
 
             @Override
+            public void setFuture(RpcContext c, java.util.concurrent.CompletableFuture<?> future) {
+            }
+
+            @Override
             public void enterProviderCall(RpcContext c, Map<String, Object> a, Deadline d, java.net.SocketAddress f,
                                           io.ferry.rpc.PeerIdentity i) {
             }

@@ -5,12 +5,16 @@ import io.ferry.rpc.config.option.Settings;
 import io.ferry.rpc.option.Option;
 import io.ferry.rpc.option.Scope;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
  * This process as a whole, as Dubbo's {@code <application>}: its name, which travels with every call as
  * {@code remote.application} and goes into the registry, and its admin port ({@code qos-enable}, {@code qos-port},
- * {@code qos-accept-foreign-ip}, Dubbo's names), off unless enabled. The options are the option table's at the
+ * {@code qos-accept-foreign-ip}, Dubbo's names), off unless enabled, and its metadata ({@code version}, {@code owner},
+ * {@code organization}, {@code architecture}, {@code environment}), registered as Dubbo registers them. The options are the option table's at the
  * application scope; files set them on {@code <ferry:application>} or as {@code ferry.application.*}.
  * <pre>{@code
  * Ferry.builder().application(ApplicationConfig.builder().name("greeter").qosEnable(true).build())
@@ -28,6 +32,29 @@ public final class ApplicationConfig {
             String where = given == null || given.where().isEmpty() ? "" : given.where() + ": ";
             throw new IllegalArgumentException(where + "application.name: '" + name + "' (expected: a non-blank name)");
         }
+        String environment = settings.get(Options.ENVIRONMENT);
+        if (environment != null && !ENVIRONMENTS.contains(environment)) {
+            Settings.Setting given = settings.setting(Options.ENVIRONMENT);
+            String where = given.where().isEmpty() ? "" : given.where() + ": ";
+            throw new IllegalArgumentException(where + "environment: '" + environment + "' (expected: one of "
+                    + String.join(", ", ENVIRONMENTS) + ", Dubbo's)");
+        }
+    }
+
+    /** The environments Dubbo knows, in its order. */
+    private static final java.util.List<String> ENVIRONMENTS = java.util.List.of("develop", "test", "product");
+
+    /** The metadata options, each with the key Dubbo registers it under. */
+    private static final Map<Option<String>, String> METADATA_KEYS = metadataKeys();
+
+    private static Map<Option<String>, String> metadataKeys() {
+        Map<Option<String>, String> keys = new LinkedHashMap<>();
+        keys.put(Options.APPLICATION_VERSION, "application.version");
+        keys.put(Options.OWNER, "owner");
+        keys.put(Options.ORGANIZATION, "organization");
+        keys.put(Options.ARCHITECTURE, "architecture");
+        keys.put(Options.ENVIRONMENT, "environment");
+        return Collections.unmodifiableMap(keys);
     }
 
     /** The name "ferry-application", the admin port off. */
@@ -62,6 +89,22 @@ public final class ApplicationConfig {
     /** Whether the admin port listens on every address and serves any peer; default false (127.0.0.1 only). */
     public boolean qosAcceptForeignIp() {
         return valueOf(Options.QOS_ACCEPT_FOREIGN_IP);
+    }
+
+    /**
+     * The metadata set ({@code version}, {@code owner}, {@code organization}, {@code architecture},
+     * {@code environment}), by the keys Dubbo writes them under into every provider and consumer URL of the
+     * registry ({@code application.version}, {@code owner}, ...); empty when none is set. Nothing else reads them.
+     */
+    public Map<String, String> metadata() {
+        Map<String, String> metadata = new LinkedHashMap<>();
+        METADATA_KEYS.forEach((option, key) -> {
+            String value = settings.get(option);
+            if (value != null && !value.isBlank()) {
+                metadata.put(key, value.strip());
+            }
+        });
+        return Collections.unmodifiableMap(metadata);
     }
 
     private <T> T valueOf(Option<T> option) {

@@ -180,6 +180,14 @@ public final class ConsumerConfig {
             return set(Options.CHECK, check);
         }
 
+        /**
+         * True: calls of methods that do not return a CompletableFuture return at once (null, 0 or false), and
+         * {@code RpcContext.current().future()} is their outcome; Dubbo's {@code async}. Default false.
+         */
+        public Builder async(boolean async) {
+            return set(Options.ASYNC, async);
+        }
+
         /** How a provider is chosen for each attempt; default {@link LoadBalance#ADAPTIVE}. */
         public Builder loadBalance(LoadBalance loadBalance) {
             return loadBalance(Validate.notNull("loadBalance", loadBalance).dubboName());

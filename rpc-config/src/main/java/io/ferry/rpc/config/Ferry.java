@@ -64,7 +64,8 @@ public final class Ferry implements AutoCloseable {
         NamedExtensions.check(layers.consumer().settings()); // a name nothing registers fails at start
         NamedExtensions.check(layers.serviceDefaults());
         this.runtime = new FerryRuntime(layers.consumer().ioThreads(), layers.protocol().serverOptions(),
-                layers.registry(), layers.application().name(), Ticker.system(), Clock.systemUTC(),
+                layers.registry(), layers.application().name(), layers.application().metadata(), Ticker.system(),
+                Clock.systemUTC(),
                 b.observability == null ? Observed.NONE : b.observability.parts());
         if (layers.application().qosEnable()) {
             try {

@@ -27,7 +27,8 @@ public final class FerryFile {
      * are skipped, and {@code placeholders} resolves the host's {@code ${...}} in every attribute value.
      *
      * @param name how errors name the file
-     * @throws IllegalArgumentException naming the file and line, the element and attribute, and what was expected
+     * @throws IllegalArgumentException naming every mistake of the file at once, one per line in file order: the
+     *                                  file and line, the element and attribute, and what was expected
      */
     public static FerryFile xml(String name, InputStream in, UnaryOperator<String> placeholders) {
         return new FerryFile(FileBootstrap.Hosted.xml(name, in, placeholders));
@@ -61,6 +62,21 @@ public final class FerryFile {
     /** The services declared: the names of their interfaces, in order. */
     public List<String> serviceInterfaces() {
         return declared.serviceInterfaces();
+    }
+
+    /**
+     * The packages {@code <annotation package>} names, in order: a host scans them for its own components
+     * (Ferry's own bootstrap, without a host, exports the {@code @RpcExport} classes it finds there).
+     */
+    public List<String> annotationPackages() {
+        return declared.annotationPackages();
+    }
+
+    /** What it declares: its references by id with their interfaces, its services, the packages to scan. */
+    @Override
+    public String toString() {
+        return "FerryFile{references=" + referenceInterfaces() + ", services=" + serviceInterfaces()
+                + (annotationPackages().isEmpty() ? "" : ", annotationPackages=" + annotationPackages()) + "}";
     }
 
     /**

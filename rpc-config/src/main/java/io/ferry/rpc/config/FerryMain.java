@@ -12,7 +12,8 @@ import java.nio.file.Path;
  *   java -cp ... io.ferry.rpc.config.FerryMain provider.xml
  * </pre>
  * {@link Ferry#load(Path)} reads the file: XML when its name ends in {@code .xml}, properties otherwise. Without an
- * argument, {@link Ferry#load()} reads {@code ferry.xml} or {@code ferry.properties} from the class path.
+ * argument, {@link Ferry#load()} reads {@code ferry.xml} or {@code ferry.properties} from the class path. A wrong
+ * file prints every mistake in it, one per line in file order, and exits with status 2.
  */
 public final class FerryMain {
     private FerryMain() {
@@ -28,7 +29,7 @@ public final class FerryMain {
         try {
             ferry = args.length == 1 ? Ferry.load(Path.of(args[0])) : Ferry.load();
         } catch (RuntimeException e) {
-            System.err.println(e.getMessage()); // names the file, line and option: enough to fix it
+            System.err.println(e.getMessage()); // every mistake of the file, one per line, each with its line
             System.exit(2);
             return;
         }

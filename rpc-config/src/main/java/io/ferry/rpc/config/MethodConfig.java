@@ -170,6 +170,14 @@ public final class MethodConfig {
             return set(Options.ONEWAY, oneway);
         }
 
+        /**
+         * True: calls of methods that do not return a CompletableFuture return at once (null, 0 or false), and
+         * {@code RpcContext.current().future()} is their outcome; Dubbo's {@code async}. Default false.
+         */
+        public Builder async(boolean async) {
+            return set(Options.ASYNC, async);
+        }
+
         public Builder idempotent(boolean idempotent) {
             return set(Options.IDEMPOTENT, idempotent);
         }

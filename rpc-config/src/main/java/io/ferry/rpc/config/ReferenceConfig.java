@@ -478,6 +478,14 @@ public final class ReferenceConfig<T> {
             return set(Options.CHECK, check);
         }
 
+        /**
+         * True: calls of methods that do not return a CompletableFuture return at once (null, 0 or false), and
+         * {@code RpcContext.current().future()} is their outcome; Dubbo's {@code async}. Default false.
+         */
+        public Builder<T> async(boolean async) {
+            return set(Options.ASYNC, async);
+        }
+
         public Builder<T> method(MethodConfig method) {
             methods.put(method.name(), method);
             return this;

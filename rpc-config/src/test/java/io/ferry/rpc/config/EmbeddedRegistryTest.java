@@ -6,6 +6,7 @@ import io.ferry.rpc.config.fixtures.Named;
 import io.ferry.rpc.config.fixtures.WhoAmI;
 import io.ferry.rpc.config.internal.files.FileBootstrap;
 import io.ferry.rpc.config.internal.files.Sources;
+import io.ferry.rpc.option.RegistryOptionKeys;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,8 +43,10 @@ class EmbeddedRegistryTest {
     @Test
     void thePlainDefaultAddressWithNothingListeningFailsAsAnyUnreachableRegistryAndHostsNothing() throws Exception {
         assumeFalse(listens(2181), "something listens on 127.0.0.1:2181 (another process of this machine)");
-        RegistryConfig plain = RegistryConfig.of("zookeeper://127.0.0.1:2181", null, Duration.ofMillis(500),
-                dir.resolve("plain.cache").toString());
+        RegistryConfig plain = RegistryConfig.builder("zookeeper://127.0.0.1:2181")
+                .option(RegistryOptionKeys.CONNECTION_TIMEOUT, Duration.ofMillis(500))
+                .option(RegistryOptionKeys.FILE, dir.resolve("plain.cache").toString())
+                .option(RegistryOptionKeys.CHECK, false).build(); // to reach the reference's own error
         assertEquals("zookeeper://127.0.0.1:2181", plain.toString());
         Ferry consumer = Ferry.builder().shutdownHook(false).registry(plain)
                 .consumer(ConsumerConfig.builder().connectTimeout(Duration.ofMillis(500)).build()).build();

@@ -94,6 +94,36 @@ class PropertiesBootstrapTest {
     }
 
     @Test
+    void everyMistakeOfAFileIsReportedAtOnceInFileOrder() throws Exception {
+        refused(String.join("\n",
+                "all.properties:1: ferry.consumer.timout: no such option for a consumer (did you mean "
+                        + "ferry.consumer.timeout?)",
+                "all.properties:2: retries: 'many' (expected: a whole number)",
+                "all.properties:3: dubbo.application.owner: a Dubbo key (expected: ferry.application.owner, with the "
+                        + "option names of Ferry's reference)",
+                "all.properties:4: class com.acme.Missing (expected: a class on the class path)",
+                "all.properties:5: ferry.consumer.retries is set again (first at line 2)",
+                "all.properties:7: 'garbage' (expected: key=value)"),
+                file("all.properties", "ferry.consumer.timout = 100", "ferry.consumer.retries = many",
+                        "dubbo.application.owner = ann", "ferry.reference.users.interface = com.acme.Missing",
+                        "ferry.consumer.retries = 1", "ferry.application.owner = ann", "garbage"));
+    }
+
+    @Test
+    void scanBasePackagesExportsTheRpcExportClassesOfAPackage() throws Exception {
+        FileBootstrap.Loaded loaded = FileBootstrap.fromProperties(file("scan.properties",
+                "ferry.scan.base-packages = io.ferry.rpc.config.annotated"), Map.of());
+        assertEquals(io.ferry.rpc.config.annotated.Inventory.class, loaded.services().get(0).interfaceType());
+        refused("nothing.properties:1: ferry.scan.base-packages: 'com.acme.nothing': no such package on the class "
+                + "path (expected: a package holding the @RpcExport implementations to export)",
+                file("nothing.properties", "ferry.scan.base-packages = com.acme.nothing"));
+        assertEquals("-Dferry.scan.base-packages (expected: set it in the file that declares the services; -D and "
+                + "the class path's ferry.properties only change options)", assertThrows(
+                IllegalArgumentException.class, () -> Sources.of(Map.of("ferry.scan.base-packages", "com.acme"),
+                        null)).getMessage());
+    }
+
+    @Test
     void everyMistakeNamesTheFileLineAndWhatWasExpected() throws Exception {
         refused("bad.properties:2: ferry.consumer.timout: no such option for a consumer (did you mean "
                 + "ferry.consumer.timeout?)", file("bad.properties", "ferry.application.name = x",

@@ -262,8 +262,8 @@ class XmlBootstrapTest {
         refused("bad.xml:3: <service interface=\"" + users + "\"> mock: not an attribute of <service> (it is of "
                 + "<consumer>, <reference>, <method>)", "<ferry:service interface=\"" + users + "\" class=\""
                 + UserServiceImpl.class.getName() + "\" mock=\"true\"/>\n");
-        refused("bad.xml:3: <registry> check: not an attribute of <registry> (it is of <consumer>, <reference>)",
-                "<ferry:registry address=\"zookeeper://127.0.0.1:2181\" check=\"false\"/>\n");
+        refused("bad.xml:3: <registry> lazy: not an attribute of <registry> (it is of <consumer>, <reference>)",
+                "<ferry:registry address=\"zookeeper://127.0.0.1:2181\" lazy=\"true\"/>\n");
         refused("bad.xml:3: <reference id=\"greeter\">: interface is missing (expected: interface=\"...\")",
                 "<ferry:reference id=\"greeter\"/>\n");
         refused("bad.xml:3: <reference id=\"greeter\">: class com.acme.Missing (expected: a class on the class path)",
@@ -288,9 +288,75 @@ class XmlBootstrapTest {
                 + "(expected: a value; Ferry does not resolve placeholders: set the value with -Dferry.... or a "
                 + "ferry.properties instead)", "<ferry:service interface=\"" + users + "\" class=\""
                 + UserServiceImpl.class.getName() + "\" version=\"${greeter.version}\"/>\n");
-        refused("bad.xml:5: <argument> inside <method>: not supported by Ferry: no callback arguments",
+        refused("bad.xml:5: <argument> inside <method>: not supported by Ferry: no callback arguments: "
+                + "return a CompletableFuture instead",
                 "<ferry:reference id=\"g\" interface=\"" + users + "\">\n<ferry:method name=\"hello\">\n"
                         + "<ferry:argument index=\"0\" callback=\"true\"/></ferry:method></ferry:reference>\n");
+    }
+
+    @Test
+    void everyMistakeOfAFileIsReportedAtOnceInFileOrder() throws Exception {
+        Path file = xml("bad.xml", """
+                <ferry:application name="shop" environment="prod"/>
+                <ferry:consumer timout="100" retries="many"/>
+                <ferry:consumer>some text</ferry:consumer>
+                <ferry:reference id="a" interface="com.acme.Missing" timeout="-5"/>
+                <ferry:servise/>
+                """);
+        assertEquals(String.join("\n",
+                "bad.xml:3: <application>: environment: 'prod' (expected: one of develop, test, product, Dubbo's)",
+                "bad.xml:4: <consumer> timout: no such attribute (did you mean timeout?)",
+                "bad.xml:4: <consumer>: retries: 'many' (expected: a whole number)",
+                "bad.xml:5: <consumer>: a second <consumer> (the first is at line 4; Ferry takes one per file)",
+                "bad.xml:5: cvc-complex-type.2.1: Element 'ferry:consumer' must have no character or element "
+                        + "information item [children], because the type's content type is empty.",
+                "bad.xml:6: <reference id=\"a\">: timeout: -5ms (expected: > 0)",
+                "bad.xml:6: <reference id=\"a\">: class com.acme.Missing (expected: a class on the class path)",
+                "bad.xml:7: <servise>: no such element (did you mean <service>?)"),
+                assertThrows(IllegalArgumentException.class, () -> load(file)).getMessage(),
+                "the schema's own findings on retries and timeout, and on <servise>, are not said twice");
+    }
+
+    @Test
+    void anAnnotationPackageExportsItsRpcExportClasses() throws Exception {
+        FileBootstrap.Loaded loaded = load(xml("scan.xml", """
+                  <ferry:protocol host="127.0.0.1" port="0"/>
+                  <ferry:annotation package="io.ferry.rpc.config.annotated"/>
+                """));
+        assertEquals(1, loaded.services().size());
+        assertEquals(io.ferry.rpc.config.annotated.Inventory.class, loaded.services().get(0).interfaceType());
+        assertEquals(io.ferry.rpc.config.annotated.InventoryImpl.class,
+                loaded.services().get(0).implementation().getClass());
+        try (Ferry ferry = Ferry.fromLoaded(loaded, Sources.none())) {
+            assertTrue(ferry.describe().startsWith("serving on port"), ferry.describe());
+        }
+    }
+
+    @Test
+    void anAnnotationPackageThatExportsNothingOrTwiceIsRefused() throws Exception {
+        refused("bad.xml:3: <annotation> package: 'com.acme.nothing': no such package on the class path "
+                + "(expected: a package holding the @RpcExport implementations to export)",
+                "<ferry:annotation package=\"com.acme.nothing\"/>\n");
+        refused("bad.xml:3: <annotation> package: 'org.junit.jupiter.api': no class in it is annotated @RpcExport "
+                + "(expected: a package holding the @RpcExport implementations to export)",
+                "<ferry:annotation package=\"org.junit.jupiter.api\"/>\n"); // read from a jar
+        String inventory = io.ferry.rpc.config.annotated.Inventory.class.getName();
+        refused("bad.xml:3: <annotation> package: io.ferry.rpc.config.annotated.InventoryImpl, annotated @RpcExport, "
+                + "exports " + inventory + ", which is declared at bad.xml:4: <service interface=\"" + inventory
+                + "\"> too (expected: one of them; one service per interface)",
+                "<ferry:annotation package=\"io.ferry.rpc.config.annotated\"/>\n<ferry:service interface=\""
+                        + inventory + "\" class=\"io.ferry.rpc.config.annotated.InventoryImpl\"/>\n");
+        refused("bad.xml:3: <annotation> package: 'com..acme' (expected: a Java package name, such as "
+                + "com.acme.service)", "<ferry:annotation package=\"com..acme\"/>\n");
+    }
+
+    @Test
+    void aBeanNoServiceNamesStillNeedsItsClass() throws Exception {
+        Path file = dir.resolve("beans.xml");
+        Files.writeString(file, "<beans xmlns=\"http://www.springframework.org/schema/beans\">\n"
+                + "<bean id=\"unused\" class=\"com.acme.Missing\"/>\n</beans>\n");
+        assertEquals("beans.xml:2: <bean>: class com.acme.Missing (expected: a class on the class path)",
+                assertThrows(IllegalArgumentException.class, () -> load(file)).getMessage());
     }
 
     @Test

@@ -130,7 +130,7 @@ class RegistryOptionsTest {
         assertEquals("connectionTimeout: -1ms (expected: > 0)", assertThrows(IllegalArgumentException.class,
                 () -> RegistryOptions.builder().option(RegistryOptionKeys.CONNECTION_TIMEOUT, Duration.ofMillis(-1)))
                 .getMessage());
-        assertEquals("option: address (expected: a registry option, one of [connectionTimeout, file, password, "
+        assertEquals("option: address (expected: a registry option, one of [check, connectionTimeout, file, password, "
                 + "sessionTimeout, username, zookeeperKeyCertChainPath, zookeeperTls, "
                 + "zookeeperTrustCertCollectionPath])", assertThrows(IllegalArgumentException.class,
                 () -> RegistryOptions.builder().option(RegistryOptionKeys.ADDRESS, "zookeeper://h:1")).getMessage());

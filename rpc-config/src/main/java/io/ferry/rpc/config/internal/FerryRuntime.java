@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.time.Clock;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -35,6 +36,7 @@ public final class FerryRuntime {
     private final ServerOptions serverOptions;
     private final RegistryConfig registryConfig;
     private final String application;
+    private final Map<String, String> metadata;
     private final Clocks clocks;
     private final List<AutoCloseable> directories = new ArrayList<>();
     private final AccessLogs accessLogs;
@@ -53,11 +55,13 @@ public final class FerryRuntime {
     /**
      * @param clientIoThreads the consumer's IO thread count, or null for the process's default
      * @param registryConfig  null when this Ferry has no registry
+     * @param metadata        the application's metadata, written into every URL it registers
      * @param observed        its observability: the filters that observe calls, the meters of the parts it starts,
      *                        the scrape of those meters; {@link Observed#NONE} for none
      */
     public FerryRuntime(Integer clientIoThreads, ServerOptions serverOptions, RegistryConfig registryConfig,
-                        String application, Ticker ticker, Clock wall, Observed observed) {
+                        String application, Map<String, String> metadata, Ticker ticker, Clock wall,
+                        Observed observed) {
         this.instrumentation = observed.instrumentation();
         this.meters = observed.meters();
         this.scrape = observed.scrape();
@@ -66,6 +70,7 @@ public final class FerryRuntime {
         this.serverOptions = serverOptions;
         this.registryConfig = registryConfig;
         this.application = application;
+        this.metadata = Map.copyOf(metadata);
         // its one thread starts with the first task: a Ferry that schedules nothing runs no timer thread
         ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "ferry-scheduler");
@@ -151,7 +156,7 @@ public final class FerryRuntime {
             return null;
         }
         if (registry == null) {
-            registry = RegistryBridges.open(registryConfig, application, clocks);
+            registry = RegistryBridges.open(registryConfig, application, metadata, clocks);
             meters.registryOpened(registry);
         }
         return registry;

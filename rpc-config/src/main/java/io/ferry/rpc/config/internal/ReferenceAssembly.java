@@ -126,7 +126,7 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
             if (method.getDeclaringClass() != Object.class && !Modifier.isStatic(method.getModifiers())) {
                 try {
                     plans.put(method, ReferenceHandler.plan(method, resolved.get(Options.TIMEOUT, method),
-                            resolved.get(Options.ONEWAY, method)));
+                            resolved.get(Options.ONEWAY, method), resolved.get(Options.ASYNC, method)));
                 } catch (IllegalArgumentException e) {
                     String where = resolved.setting(Options.ONEWAY, method).where();
                     boolean fromFile = where.contains(":") || where.startsWith("-D"); // not code, nor annotation

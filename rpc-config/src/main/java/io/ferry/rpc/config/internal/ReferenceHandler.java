@@ -37,8 +37,11 @@ import org.slf4j.LoggerFactory;
 public final class ReferenceHandler implements InvocationHandler {
     private static final Logger log = LoggerFactory.getLogger(ReferenceHandler.class);
 
-    /** What one interface method resolves to, computed once. */
-    public record MethodPlan(long timeoutNanos, boolean oneway, boolean async) {
+    /**
+     * What one interface method resolves to, computed once: {@code async}, it returns a future; {@code inContext},
+     * it is configured async, returns at once and leaves its future in {@code RpcContext.future()}.
+     */
+    public record MethodPlan(long timeoutNanos, boolean oneway, boolean async, boolean inContext) {
     }
 
     private static final Object[] NO_ARGUMENTS = new Object[0];
@@ -81,18 +84,26 @@ public final class ReferenceHandler implements InvocationHandler {
         this.ticker = ticker;
         this.nextOnewayWarning = new AtomicLong(ticker.nanoTime());
         this.plans = Map.copyOf(plans);
-        this.echoPlan = new MethodPlan(echoTimeout.toNanos(), false, false);
+        this.echoPlan = new MethodPlan(echoTimeout.toNanos(), false, false, false);
         this.description = "Ferry reference to " + service + (version.isEmpty() ? "" : ":" + version)
                 + (group.isEmpty() ? "" : " group " + group) + " via ";
     }
 
     /** The plan of a method: its resolved timeout and one-way setting, and whether it returns a future. */
     public static MethodPlan plan(Method method, Duration timeout, boolean oneway) {
+        return plan(method, timeout, oneway, false);
+    }
+
+    /**
+     * As {@link #plan(Method, Duration, boolean)}; {@code async}: configured async (Dubbo's {@code async="true"}),
+     * so that a method that does not return a future returns at once and leaves it in {@code RpcContext.future()}.
+     */
+    public static MethodPlan plan(Method method, Duration timeout, boolean oneway, boolean async) {
         if (oneway && method.getReturnType() != void.class) {
             throw new IllegalArgumentException("oneway: " + method + " (expected: a void method)");
         }
-        return new MethodPlan(timeout.toNanos(), oneway,
-                CompletableFuture.class.isAssignableFrom(method.getReturnType()));
+        boolean returnsFuture = CompletableFuture.class.isAssignableFrom(method.getReturnType());
+        return new MethodPlan(timeout.toNanos(), oneway, returnsFuture, async && !returnsFuture);
     }
 
     @Override
@@ -121,7 +132,7 @@ public final class ReferenceHandler implements InvocationHandler {
             return sendOneway(new Invocation(service, version, group, called, arguments, attachments, deadline,
                     true, callbacks), method);
         }
-        if (plan.async() || ContextPlumbing.isAsyncRequested(context)) {
+        if (plan.async() || plan.inContext() || ContextPlumbing.isAsyncRequested(context)) {
             Invocation invocation = new Invocation(service, version, group, called, arguments, attachments,
                     deadline, plan.oneway(), callbacks);
             CompletableFuture<Object> future = invoker.invoke(invocation).thenApply(result -> {
@@ -133,7 +144,11 @@ public final class ReferenceHandler implements InvocationHandler {
             if (plan.async()) {
                 return future;
             }
-            ContextPlumbing.offerAsync(context, future);
+            if (ContextPlumbing.isAsyncRequested(context)) {
+                ContextPlumbing.offerAsync(context, future);
+            } else {
+                ContextPlumbing.setFuture(context, future); // configured async: Dubbo's RpcContext.getFuture()
+            }
             return defaultValue(method.getReturnType());
         }
         if (Client.isIoThread()) {

@@ -11,7 +11,11 @@ import io.ferry.rpc.config.internal.cluster.RegistryDirectory;
 import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.registry.Registry;
 import io.ferry.rpc.registry.ServiceKey;
+import io.ferry.rpc.option.RegistryOptionKeys;
+import io.ferry.rpc.registry.RegistryState;
 import io.ferry.rpc.registry.ServiceUrl;
+import java.time.Duration;
+import java.util.Map;
 
 import java.time.Clock;
 import java.util.concurrent.ScheduledExecutorService;
@@ -24,26 +28,42 @@ import java.util.stream.Collectors;
 public final class RegistryBridges implements RegistryBridge {
     private final Registry registry;
     private final String application;
+    private final Map<String, String> metadata;
     private final Clocks clocks;
 
-    private RegistryBridges(Registry registry, String application, Clocks clocks) {
+    private RegistryBridges(Registry registry, String application, Map<String, String> metadata, Clocks clocks) {
         this.registry = registry;
         this.application = application;
+        this.metadata = metadata;
         this.clocks = clocks;
     }
 
     /**
      * Opens the configured registry through the provider of its scheme. A RegistryConfig exists only where
      * rpc-registry is on the class path (RegistryConfig.of says so otherwise), so this class loads only then.
+     * {@code metadata}: the application's, written into every URL registered.
+     *
+     * @throws IllegalStateException with {@code check} (Dubbo's default, not Ferry's), when the registry has not answered
+     *                               within its connection timeout; the registry is closed then
      */
-    public static RegistryBridge open(RegistryConfig config, String application, Clocks clocks) {
+    public static RegistryBridge open(RegistryConfig config, String application, Map<String, String> metadata,
+                                      Clocks clocks) {
         RegistryProvider provider = provider(config.address());
         Registry registry = provider.open(new Context(config, application, clocks));
         if (registry == null) {
             throw new IllegalStateException("registry: " + config + ": " + provider.getClass().getName()
                     + " opened none");
         }
-        return new RegistryBridges(registry, application, clocks);
+        boolean check = config.settings().get(RegistryOptionKeys.CHECK, false);
+        if (check && registry.state().map(state -> state != RegistryState.CONNECTED).orElse(false)) {
+            registry.close();
+            throw new IllegalStateException("registry: " + config + " did not answer within " + config.settings()
+                    .get(RegistryOptionKeys.CONNECTION_TIMEOUT, Duration.ofSeconds(5)).toMillis() + " ms ("
+                    + "check=true fails the start; without it, or with check=\"false\" on <registry> or "
+                    + "ferry.registry.check=false, Ferry starts anyway, from the cache file, and retries until it "
+                    + "answers)");
+        }
+        return new RegistryBridges(registry, application, metadata, clocks);
     }
 
     /**
@@ -65,7 +85,7 @@ public final class RegistryBridges implements RegistryBridge {
 
     @Override
     public ProviderEntry provider(Registration r) {
-        ServiceUrl url = RegistryUrls.provider(r, application, clocks.wall().millis());
+        ServiceUrl url = RegistryUrls.provider(r, application, metadata, clocks.wall().millis());
         return new ProviderEntry() {
             @Override
             public void register() {
@@ -84,7 +104,7 @@ public final class RegistryBridges implements RegistryBridge {
         RegistryDirectory directory = new RegistryDirectory(s.service().getName(), s.endpoints(), s.connectSpread(),
                 s.drainMillis(), s.ejection(), registry::describe, clocks);
         registry.subscribe(new ServiceKey(s.service().getName(), s.version(), s.group()), directory);
-        registry.register(RegistryUrls.consumer(s.service(), s.version(), s.group(), application,
+        registry.register(RegistryUrls.consumer(s.service(), s.version(), s.group(), application, metadata,
                 clocks.wall().millis()));
         return directory;
     }

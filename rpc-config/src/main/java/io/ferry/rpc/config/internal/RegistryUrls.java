@@ -22,9 +22,13 @@ public final class RegistryUrls {
     private RegistryUrls() {
     }
 
-    /** A provider's URL as Dubbo registers it, for {@code r}, stamped {@code timestampMillis}. */
-    public static ServiceUrl provider(RegistryBridge.Registration r, String application, long timestampMillis) {
-        Map<String, String> p = new TreeMap<>();
+    /**
+     * A provider's URL as Dubbo registers it, for {@code r}, stamped {@code timestampMillis}; {@code metadata}: the
+     * application's ({@code owner}, {@code application.version}, ...), which Dubbo writes into every URL.
+     */
+    public static ServiceUrl provider(RegistryBridge.Registration r, String application, Map<String, String> metadata,
+                                      long timestampMillis) {
+        Map<String, String> p = new TreeMap<>(metadata);
         p.put("application", application);
         p.put("anyhost", "false");
         p.put("deprecated", "false");
@@ -58,8 +62,8 @@ public final class RegistryUrls {
     }
 
     public static ServiceUrl consumer(Class<?> service, String version, String group, String application,
-                                      long timestampMillis) {
-        Map<String, String> p = new TreeMap<>();
+                                      Map<String, String> metadata, long timestampMillis) {
+        Map<String, String> p = new TreeMap<>(metadata);
         p.put("application", application);
         p.put("category", "consumers");
         p.put("check", "false");

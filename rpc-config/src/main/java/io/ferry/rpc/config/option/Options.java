@@ -65,6 +65,11 @@ public final class Options {
             .scopes(METHOD).doc("failover may repeat a call of it after a lost connection").build();
     public static final Option<Boolean> ONEWAY = Option.of("oneway", Boolean.class).defaultText("false")
             .scopes(METHOD).dubbo("return=false").doc("send and do not wait for an answer (void methods)").build();
+    public static final Option<Boolean> ASYNC = Option.of("async", Boolean.class).defaultText("false")
+            .scopes(METHOD, REFERENCE, CONSUMER).dubbo("async")
+            .doc("the call returns at once (null, 0 or false) and RpcContext.current().future() is its outcome, as "
+                    + "Dubbo's RpcContext.getFuture(); for methods that do not return CompletableFuture (those always "
+                    + "return their future)").build();
     public static final Option<String> VERSION = Option.of("version", String.class).defaultText("none")
             .scopes(REFERENCE, SERVICE, PROVIDER).dubbo("version").doc("the service version (sent as 0.0.0 when none)")
             .build();
@@ -181,6 +186,7 @@ public final class Options {
     public static final Option<String> REGISTRY_ADDRESS = RegistryOptionKeys.ADDRESS;
     public static final Option<Duration> SESSION_TIMEOUT = RegistryOptionKeys.SESSION_TIMEOUT;
     public static final Option<Duration> REGISTRY_CONNECTION_TIMEOUT = RegistryOptionKeys.CONNECTION_TIMEOUT;
+    public static final Option<Boolean> REGISTRY_CHECK = RegistryOptionKeys.CHECK;
     public static final Option<String> REGISTRY_FILE = RegistryOptionKeys.FILE;
     public static final Option<String> REGISTRY_USERNAME = RegistryOptionKeys.USERNAME;
     public static final Option<String> REGISTRY_PASSWORD = RegistryOptionKeys.PASSWORD;
@@ -191,6 +197,23 @@ public final class Options {
     public static final Option<String> APPLICATION_NAME = Option.of("name", String.class)
             .defaultValue("ferry-application")
             .scopes(APPLICATION).dubbo("name").doc("this process's application, as registered").build();
+    // application metadata, as Dubbo's <application> carries it: written into the registry URLs, read by nothing
+    public static final Option<String> APPLICATION_VERSION = Option.of("applicationVersion", String.class)
+            .defaultText("none").scopes(APPLICATION).dubbo("version")
+            .doc("this application's version, registered as application.version (Dubbo's key); not the services' "
+                    + "version").build();
+    public static final Option<String> OWNER = Option.of("owner", String.class).defaultText("none")
+            .scopes(APPLICATION).dubbo("owner").doc("who is responsible for this application, registered as owner")
+            .build();
+    public static final Option<String> ORGANIZATION = Option.of("organization", String.class).defaultText("none")
+            .scopes(APPLICATION).dubbo("organization")
+            .doc("the organization (department, business unit) it belongs to, registered as organization").build();
+    public static final Option<String> ARCHITECTURE = Option.of("architecture", String.class).defaultText("none")
+            .scopes(APPLICATION).dubbo("architecture")
+            .doc("the architecture layer it belongs to, registered as architecture").build();
+    public static final Option<String> ENVIRONMENT = Option.of("environment", String.class).defaultText("none")
+            .lowerCase().scopes(APPLICATION).dubbo("environment")
+            .doc("develop, test or product (Dubbo's three), registered as environment").build();
     public static final Option<Boolean> QOS_ENABLE = Option.of("qosEnable", Boolean.class).defaultText("false")
             .scopes(APPLICATION).dubbo("qos-enable")
             .doc("the admin port: HTTP with JSON answers for probes and deploys (/health/live, /health/ready, "
@@ -210,7 +233,7 @@ public final class Options {
             .doc("the body encoding: hessian2, the only one Ferry speaks (answers use the request's)").build();
 
     private static final List<Option<?>> ALL = List.of(TIMEOUT, RETRIES, LOAD_BALANCE, CLUSTER, FILTER, FORKS, ACTIVES,
-            EXECUTES, IDEMPOTENT, ONEWAY, VERSION, GROUP, CALLERS, TOKEN, MOCK, STUB,
+            EXECUTES, IDEMPOTENT, ONEWAY, ASYNC, VERSION, GROUP, CALLERS, TOKEN, MOCK, STUB,
             ACCESS_LOG, ACCESS_LOG_ARGUMENTS, URL,
             CONNECTIONS, MAX_CONNECTIONS, POOL_IDLE_TIMEOUT, CONGESTION_WAIT, LAZY, CHECK, WAIT_FOR_READY,
             CONNECT_TIMEOUT, RECONNECT_BACKOFF_MIN, RECONNECT_BACKOFF_MAX, CONNECT_SPREAD, IO_THREADS, PAYLOAD, SERIALIZATION, HEARTBEAT, TCP_NO_DELAY,
@@ -220,9 +243,10 @@ public final class Options {
             SERVER_KEY_PASSWORD, SERVER_TRUST_CERT_COLLECTION_PATH, CLIENT_AUTH, CLIENT_KEY_CERT_CHAIN_PATH,
             CLIENT_PRIVATE_KEY_PATH, CLIENT_KEY_PASSWORD, CLIENT_TRUST_CERT_COLLECTION_PATH,
             INSECURE_SKIP_HOST_VERIFICATION, SSL_PROVIDER, SSL_HANDSHAKE_TIMEOUT, SSL_MAX_HANDSHAKES, SSL_RELOAD_INTERVAL,
-            REGISTRY_ADDRESS, SESSION_TIMEOUT, REGISTRY_CONNECTION_TIMEOUT, REGISTRY_FILE, REGISTRY_USERNAME,
-            REGISTRY_PASSWORD, ZOOKEEPER_TLS, ZOOKEEPER_TRUST_CERT_COLLECTION_PATH, ZOOKEEPER_KEY_CERT_CHAIN_PATH,
-            APPLICATION_NAME, QOS_ENABLE, QOS_PORT, QOS_ACCEPT_FOREIGN_IP);
+            REGISTRY_ADDRESS, SESSION_TIMEOUT, REGISTRY_CONNECTION_TIMEOUT, REGISTRY_CHECK, REGISTRY_FILE,
+            REGISTRY_USERNAME, REGISTRY_PASSWORD, ZOOKEEPER_TLS, ZOOKEEPER_TRUST_CERT_COLLECTION_PATH,
+            ZOOKEEPER_KEY_CERT_CHAIN_PATH, APPLICATION_NAME, APPLICATION_VERSION, OWNER, ORGANIZATION, ARCHITECTURE,
+            ENVIRONMENT, QOS_ENABLE, QOS_PORT, QOS_ACCEPT_FOREIGN_IP);
 
     /** Every option, in the order of the README's reference. */
     public static List<Option<?>> all() {

@@ -90,7 +90,9 @@ class OptionReferenceTest {
                 "clientKeyCertChainPath: none", "clientPrivateKeyPath: none", "clientKeyPassword: none",
                 "clientTrustCertCollectionPath: the JVM's trusted CAs", "address: none",
                 "file: ~/.ferry/registry-{application}-{host}-{port}.cache", "username: none", "password: none",
-                "zookeeperTrustCertCollectionPath: the JVM's trusted CAs", "zookeeperKeyCertChainPath: none"),
+                "zookeeperTrustCertCollectionPath: the JVM's trusted CAs", "zookeeperKeyCertChainPath: none",
+                "applicationVersion: none", "owner: none", "organization: none", "architecture: none",
+                "environment: none"),
                 notValues);
     }
 }

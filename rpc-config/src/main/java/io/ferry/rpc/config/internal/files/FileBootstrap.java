@@ -44,13 +44,13 @@ public final class FileBootstrap {
     /** Reads a properties file; {@code beans}: implementations that services name by {@code ref}, by id. */
     public static Loaded fromProperties(Path file, Map<String, Object> beans) {
         FileModel model = new FileModel();
-        model.addAll(PropertiesReader.read(file));
+        model.addAll(PropertiesReader.read(file, model.problems));
         return bind(model, beans);
     }
 
     /** Reads {@code ferry.xml}; {@code beans}: implementations that services name by {@code ref}, by id. */
     public static Loaded fromXml(Path file, Map<String, Object> beans) {
-        return bind(XmlReader.read(file), beans);
+        return bind(XmlReader.readAll(file), beans);
     }
 
     /**
@@ -64,10 +64,10 @@ public final class FileBootstrap {
                 String shown = name + " (class path)";
                 try (java.io.InputStream in = url.openStream()) {
                     if (name.endsWith(".xml")) {
-                        return bind(XmlReader.read(shown, in), beans);
+                        return bind(XmlReader.readAll(shown, in), beans);
                     }
                     FileModel model = new FileModel();
-                    model.addAll(PropertiesReader.read(shown, in));
+                    model.addAll(PropertiesReader.read(shown, in, model.problems));
                     return bind(model, beans);
                 } catch (java.io.IOException e) {
                     throw new java.io.UncheckedIOException("cannot read " + url + ": " + e.getMessage(), e);
@@ -89,9 +89,28 @@ public final class FileBootstrap {
             this.model = model;
         }
 
-        /** The Ferry elements of a host's XML file; {@code values} resolves the host's placeholders. */
+        /**
+         * Reports every mistake of a host's file at once: what reading found, and what binding everything the
+         * file declares but the services' implementations (the host's beans, not there yet) finds.
+         */
+        private static Hosted checked(FileModel model) {
+            Problems problems = new Problems();
+            problems.addAll(model.problems);
+            checkNames(model, problems);
+            bindAllBut(model, problems);
+            model.services.values().forEach(member -> problems.attemptValue(() -> load(member.id,
+                    member.firstSeen)));
+            problems.throwIfAny();
+            return new Hosted(model);
+        }
+
+        /**
+         * The Ferry elements of a host's XML file; {@code values} resolves the host's placeholders.
+         *
+         * @throws IllegalArgumentException naming every mistake in the file, one per line, in file order
+         */
         public static Hosted xml(String name, java.io.InputStream in, java.util.function.UnaryOperator<String> values) {
-            return new Hosted(XmlReader.readHosted(name, in, values));
+            return checked(XmlReader.readHosted(name, in, values));
         }
 
         /** Properties under {@code ferry.}, each with where it came from, in order (a later key wins). */
@@ -102,7 +121,7 @@ public final class FileBootstrap {
                     whereOf.apply(k.getKey()))));
             FileModel model = new FileModel();
             model.addAll(entries);
-            return new Hosted(model);
+            return checked(model);
         }
 
         /**
@@ -129,24 +148,41 @@ public final class FileBootstrap {
             return List.copyOf(model.services.keySet());
         }
 
+        /**
+         * The packages {@code <annotation package>} names, in order: the host scans them for its own beans
+         * (Ferry's bootstrap, without a host, exports the {@code @RpcExport} classes it finds there).
+         */
+        public List<String> annotationPackages() {
+            return model.scans.stream().map(FileModel.Scan::packageName).distinct().toList();
+        }
+
         /** Everything declared but the services, bound and checked. */
         public Loaded withoutServices() {
-            checkNames(model);
-            Loaded all = bindAllBut(model);
+            Problems problems = new Problems();
+            checkNames(model, problems);
+            Loaded all = bindAllBut(model, problems);
+            problems.throwIfAny();
             return all;
         }
 
         /**
          * The services, with implementations named by {@code ref} taken from {@code beans} (null: no such bean);
          * {@code known}: the names a mistake's message offers.
+         *
+         * @throws IllegalArgumentException naming every service that cannot be built, one per line
          */
         public List<ServiceConfig<?>> services(java.util.function.Function<String, Object> beans,
                                                java.util.Collection<String> known) {
+            Problems problems = new Problems();
             List<ServiceConfig<?>> services = new ArrayList<>();
             for (FileModel.Member member : model.services.values()) {
-                services.add(service(member, implementation(member, model, beans,
-                        "one of the context's beans " + known)));
+                ServiceConfig<?> service = service(member, () -> implementation(member, model, beans,
+                        "one of the context's beans " + known), problems);
+                if (service != null) {
+                    services.add(service);
+                }
             }
+            problems.throwIfAny();
             return services;
         }
     }
@@ -156,36 +192,56 @@ public final class FileBootstrap {
         return Binder.registry(s);
     }
 
+    /**
+     * Binds what a file declared, reporting every mistake at once: the reader's, then each name no jar registers,
+     * class that is missing, bean that is not there and value a builder refuses, one per line in file order.
+     */
     private static Loaded bind(FileModel model, Map<String, Object> beans) {
-        checkNames(model);
+        Problems problems = model.problems;
+        checkNames(model, problems);
         List<ServiceConfig<?>> services = new ArrayList<>();
         for (FileModel.Member member : model.services.values()) {
             List<String> known = new ArrayList<>(beans.keySet());
             known.addAll(model.beans.keySet());
-            services.add(service(member, implementation(member, model, beans::get,
-                    "one of " + known + ", declared in the file or given to the bootstrap")));
+            ServiceConfig<?> service = service(member, () -> implementation(member, model, beans::get,
+                    "one of " + known + ", declared in the file or given to the bootstrap"), problems);
+            if (service != null) {
+                services.add(service);
+            }
         }
-        Loaded rest = bindAllBut(model);
+        // a bean no service names is made by nothing, but a class missing from the class path is still a mistake
+        model.beans.values().forEach(bean -> problems.attemptValue(() -> load(bean.className(), bean.where())));
+        services.addAll(scanned(model, problems));
+        Loaded rest = bindAllBut(model, problems);
+        problems.throwIfAny();
         return new Loaded(rest.application(), rest.registry(), rest.registrySettings(), rest.protocol(), rest.ssl(),
                 rest.provider(), rest.consumer(), services, rest.references());
     }
 
     /** A name no jar registers is refused with its file and line before anything is built. */
-    private static void checkNames(FileModel model) {
-        NamedExtensions.check(model.consumer);
-        NamedExtensions.check(model.provider);
-        model.references.values().forEach(member -> NamedExtensions.check(member.settings));
-        model.services.values().forEach(member -> NamedExtensions.check(member.settings));
+    private static void checkNames(FileModel model, Problems problems) {
+        problems.attempt(() -> NamedExtensions.check(model.consumer));
+        problems.attempt(() -> NamedExtensions.check(model.provider));
+        model.references.values().forEach(member -> problems.attempt(() -> NamedExtensions.check(member.settings)));
+        model.services.values().forEach(member -> problems.attempt(() -> NamedExtensions.check(member.settings)));
     }
 
-    private static Loaded bindAllBut(FileModel model) {
+    /** Everything but the services; what cannot be bound is kept in {@code problems} (and is null here). */
+    private static Loaded bindAllBut(FileModel model, Problems problems) {
         Map<String, ReferenceConfig<?>> references = new LinkedHashMap<>();
         for (FileModel.Member member : model.references.values()) {
-            references.put(member.id, reference(member));
+            if (!member.reported) {
+                ReferenceConfig<?> reference = problems.attemptValue(() -> reference(member));
+                if (reference != null) {
+                    references.put(member.id, reference);
+                }
+            }
         }
-        return new Loaded(Binder.application(model.application), Binder.registry(model.registry),
-                model.registry.copy(), Binder.protocol(model.protocol), Binder.ssl(model.ssl), model.provider.copy(),
-                Binder.consumer(model.consumer), List.of(), references);
+        return new Loaded(problems.attemptValue(() -> Binder.application(model.application)),
+                problems.attemptValue(() -> Binder.registry(model.registry)), model.registry.copy(),
+                problems.attemptValue(() -> Binder.protocol(model.protocol)),
+                problems.attemptValue(() -> Binder.ssl(model.ssl)), model.provider.copy(),
+                problems.attemptValue(() -> Binder.consumer(model.consumer)), List.of(), references);
     }
 
     private static ReferenceConfig<?> reference(FileModel.Member member) {
@@ -201,9 +257,22 @@ public final class FileBootstrap {
         }, member.firstSeen);
     }
 
+    /**
+     * A service of the file: its interface and its implementation are checked apart, so that both are named when
+     * both are wrong; null, with the mistakes in {@code problems}, when it cannot be built.
+     */
+    private static ServiceConfig<?> service(FileModel.Member member,
+                                            java.util.function.Supplier<Object> implementation, Problems problems) {
+        Class<?> type = problems.attemptValue(() -> load(member.id, member.firstSeen));
+        Object instance = problems.attemptValue(implementation);
+        if (type == null || instance == null) {
+            return null;
+        }
+        return problems.attemptValue(() -> service(member, type, instance));
+    }
+
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static ServiceConfig<?> service(FileModel.Member member, Object instance) {
-        Class<?> type = load(member.id, member.firstSeen);
+    private static ServiceConfig<?> service(FileModel.Member member, Class<?> type, Object instance) {
         if (!type.isInstance(instance)) {
             throw new IllegalArgumentException((member.ref != null ? member.refWhere + ": ref " + member.ref + ", a "
                     + instance.getClass().getName() : member.typeWhere + ": class " + member.type)
@@ -214,6 +283,51 @@ public final class FileBootstrap {
             Binder.service(member, b);
             return b.build();
         }, member.firstSeen);
+    }
+
+    /**
+     * The services of {@code <annotation package>}: every {@code @RpcExport} class of those packages on the class
+     * path, made with its no-arg constructor, its settings from its annotations and the file's provider defaults.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static List<ServiceConfig<?>> scanned(FileModel model, Problems problems) {
+        List<ServiceConfig<?>> services = new ArrayList<>();
+        java.util.Set<String> exported = new java.util.HashSet<>();
+        for (FileModel.Scan scan : model.scans) {
+            List<Class<?>> classes = problems.attemptValue(() -> ExportScan.annotated(scan.packageName(),
+                    Thread.currentThread().getContextClassLoader(), scan.where()));
+            if (classes == null) {
+                continue;
+            }
+            for (Class<?> implementation : classes) {
+                if (!exported.add(implementation.getName())) {
+                    continue; // found again under another package of the scan, one within the other
+                }
+                ServiceConfig<?> service = problems.attemptValue(() -> {
+                    Class iface = exportedInterface(implementation, scan.where());
+                    FileModel.Member declared = model.services.get(iface.getName());
+                    if (declared != null) {
+                        throw new IllegalArgumentException(scan.where() + ": " + implementation.getName()
+                                + ", annotated @RpcExport, exports " + iface.getName() + ", which is declared at "
+                                + declared.firstSeen + " too (expected: one of them; one service per interface)");
+                    }
+                    Object instance = instantiate(implementation.getName(), scan.where());
+                    return ServiceConfig.builder(iface, instance).build();
+                });
+                if (service != null) {
+                    services.add(service);
+                }
+            }
+        }
+        return services;
+    }
+
+    private static Class<?> exportedInterface(Class<?> implementation, String where) {
+        try {
+            return io.ferry.rpc.config.internal.AnnotationValues.exportedInterface(implementation);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+        }
     }
 
     /** The service's implementation: a bean given in code or declared in the file, or a new instance of its class. */

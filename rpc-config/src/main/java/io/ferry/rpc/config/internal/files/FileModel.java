@@ -24,6 +24,17 @@ final class FileModel {
     final Map<String, Member> services = new LinkedHashMap<>();
     /** Implementations declared by id ({@code <bean id class>}), for services that name one by {@code ref}. */
     final Map<String, Bean> beans = new LinkedHashMap<>();
+    /** Packages whose {@code @RpcExport} classes are exported ({@code <annotation package>}), in order. */
+    final List<Scan> scans = new java.util.ArrayList<>();
+    /** The mistakes found while reading, for the bootstrap to report with its own, all at once. */
+    final Problems problems = new Problems();
+
+    /**
+     * A package to scan for {@code @RpcExport} classes, and where the file asked for it, as messages start:
+     * {@code ferry.xml:7: <annotation> package}, {@code ferry.properties:3: ferry.scan.base-packages}.
+     */
+    record Scan(String packageName, String where) {
+    }
 
     /** An implementation class a file declares under an id. */
     record Bean(String id, String className, String where) {
@@ -40,6 +51,8 @@ final class FileModel {
         String refWhere;
         final Settings settings = new Settings();
         final Map<String, Settings> methods = new LinkedHashMap<>();
+        /** Its file already reported why it cannot be built: the bootstrap does not say it again. */
+        boolean reported;
 
         Member(String id, String firstSeen) {
             this.id = id;
@@ -47,15 +60,50 @@ final class FileModel {
         }
     }
 
-    /** Adds entries in order; a later entry for the same key (a -D override) replaces an earlier one. */
+    /**
+     * Adds entries in order; a later entry for the same key (a -D override) replaces an earlier one. An entry in
+     * error is left out and kept in {@link #problems}, so that every wrong key and value is reported at once.
+     */
     void addAll(List<PropertiesReader.Entry> entries) {
         for (PropertiesReader.Entry entry : entries) {
-            if (PropertyKey.isFerryKey(entry.key())) {
-                XmlReader.refusePlaceholder(entry.where() + ": " + entry.key(), entry.value());
-                add(PropertyKey.parse(entry.key(), entry.where()), entry.value(), entry.where());
-            } else {
-                refuseNearMiss(entry);
+            problems.attempt(() -> {
+                if (entry.key().equals(SCAN_KEY)) {
+                    XmlReader.refusePlaceholder(entry.where() + ": " + entry.key(), entry.value());
+                    scans(entry.value(), entry.where().equals("-D" + SCAN_KEY) ? entry.where()
+                            : entry.where() + ": " + SCAN_KEY);
+                } else if (PropertyKey.isFerryKey(entry.key())) {
+                    XmlReader.refusePlaceholder(entry.where() + ": " + entry.key(), entry.value());
+                    add(PropertyKey.parse(entry.key(), entry.where()), entry.value(), entry.where());
+                } else {
+                    refuseNearMiss(entry);
+                }
+            });
+        }
+    }
+
+    /** The properties' {@code <annotation package>}, named as Dubbo's Spring Boot names it (dubbo.scan.base-packages). */
+    static final String SCAN_KEY = "ferry.scan.base-packages";
+
+    /**
+     * Packages to scan for {@code @RpcExport} classes, comma-separated, each checked to be a Java package name.
+     *
+     * @param where the file and line, and the attribute or key, as messages start
+     */
+    void scans(String packages, String where) {
+        List<String> wrong = new java.util.ArrayList<>();
+        for (String name : packages.strip().split("[,;\\s]+")) {
+            if (name.isEmpty()) {
+                continue;
             }
+            if (!name.matches("\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*"
+                    + "(\\.\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*)*")) {
+                wrong.add(where + ": '" + name + "' (expected: a Java package name, such as com.acme.service)");
+            } else {
+                scans.add(new Scan(name, where));
+            }
+        }
+        if (!wrong.isEmpty()) {
+            throw new IllegalArgumentException(String.join("\n", wrong));
         }
     }
 
@@ -96,6 +144,12 @@ final class FileModel {
         fillMembers(references, lower.references);
         fillMembers(services, lower.services);
         lower.beans.forEach(beans::putIfAbsent);
+        lower.scans.forEach(scan -> {
+            if (!scans.contains(scan)) {
+                scans.add(scan);
+            }
+        });
+        problems.addAll(lower.problems);
     }
 
     /**

@@ -19,7 +19,7 @@ import java.util.Map;
  * on the next line, and the escapes {@code Properties} reads (a backslash, {@code u} and four hex digits; a backslash
  * before a tab letter, {@code =}, {@code :} or another backslash; ...). UTF-8,
  * not {@code Properties}' Latin-1: a file is written by people, in today's editors. A key set twice is an error
- * naming both lines.
+ * naming both lines. A line in error is reported and left out, and reading goes on, so that every one is named.
  */
 final class PropertiesReader {
     /** One entry and where it was read. */
@@ -29,16 +29,28 @@ final class PropertiesReader {
     private PropertiesReader() {
     }
 
-    static List<Entry> read(Path file) {
+    /** Reads a file, keeping the lines in error in {@code problems} (and leaving them out). */
+    static List<Entry> read(Path file, Problems problems) {
         try (InputStream in = Files.newInputStream(file)) {
-            return read(file.getFileName().toString(), in);
+            return read(file.getFileName().toString(), in, problems);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
     }
 
-    /** {@code name}: how messages call the source ("ferry.properties", "ferry.properties (class path)"). */
+    /**
+     * Reads a stream; throws every line in error at once. {@code name}: how messages call the source
+     * ("ferry.properties", "ferry.properties (class path)").
+     */
     static List<Entry> read(String name, InputStream in) {
+        Problems problems = new Problems();
+        List<Entry> entries = read(name, in, problems);
+        problems.throwIfAny();
+        return entries;
+    }
+
+    /** As {@link #read(String, InputStream)}, keeping the lines in error in {@code problems}. */
+    static List<Entry> read(String name, InputStream in, Problems problems) {
         List<Entry> entries = new ArrayList<>();
         Map<String, Integer> firstLine = new HashMap<>();
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
@@ -59,23 +71,32 @@ final class PropertiesReader {
                 }
                 logical.append(text);
                 String where = name + ":" + startLine;
-                int separator = separator(logical);
-                if (separator < 0) {
-                    throw new IllegalArgumentException(where + ": '" + logical + "' (expected: key=value)");
+                Entry entry = problems.attemptValue(() -> entry(logical, where));
+                if (entry == null) {
+                    continue;
                 }
-                String key = unescape(logical.substring(0, separator).strip(), where);
-                String value = unescape(logical.substring(separator + 1).strip(), where);
-                Integer before = firstLine.putIfAbsent(key, startLine);
+                Integer before = firstLine.putIfAbsent(entry.key(), startLine);
                 if (before != null) {
-                    throw new IllegalArgumentException(where + ": " + key + " is set again (first at line "
-                            + before + ")");
+                    problems.add(startLine, where + ": " + entry.key() + " is set again (first at line " + before
+                            + ")");
+                    continue;
                 }
-                entries.add(new Entry(key, value, where));
+                entries.add(entry);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + name + ": " + e.getMessage(), e);
         }
         return entries;
+    }
+
+    private static Entry entry(CharSequence logical, String where) {
+        int separator = separator(logical);
+        if (separator < 0) {
+            throw new IllegalArgumentException(where + ": '" + logical + "' (expected: key=value)");
+        }
+        String text = logical.toString();
+        return new Entry(unescape(text.substring(0, separator).strip(), where),
+                unescape(text.substring(separator + 1).strip(), where), where);
     }
 
     private static int separator(CharSequence text) {

@@ -106,14 +106,20 @@ public final class Sources {
     public static final class Layer {
         private final FileModel model = new FileModel();
 
+        /** @throws IllegalArgumentException naming every key in error, one per line */
         private Layer(List<PropertiesReader.Entry> entries) {
             model.addAll(entries);
             for (FileModel.Member member : model.references.values()) {
-                refuseDeclaring(member, "interface");
+                model.problems.attempt(() -> refuseDeclaring(member, "interface"));
             }
             for (FileModel.Member member : model.services.values()) {
-                refuseDeclaring(member, member.ref != null ? "ref" : "class");
+                model.problems.attempt(() -> refuseDeclaring(member, member.ref != null ? "ref" : "class"));
             }
+            for (FileModel.Scan scan : model.scans) {
+                model.problems.add(new IllegalArgumentException(scan.where() + " (expected: set it in the file that "
+                        + "declares the services; -D and the class path's ferry.properties only change options)"));
+            }
+            model.problems.throwIfAny();
         }
 
         /** These sources change what code and files declare; they do not declare references or services. */

@@ -1,6 +1,5 @@
 package io.ferry.rpc.config.internal.files;
 
-import io.ferry.rpc.config.internal.files.DidYouMean;
 import io.ferry.rpc.option.Option;
 import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.config.option.Settings;
@@ -28,16 +27,26 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Reads {@code ferry.xml} into a {@link FileModel}, with the JDK's parser: validated against {@code ferry.xsd},
  * DTDs and external entities refused (no XXE), and every mistake reported with the file, line, element and
  * attribute. Ferry's own checks run first, so a wrong value or an unknown attribute gets the option table's message
- * and a "did you mean"; the schema catches whatever they do not.
+ * and a "did you mean"; the schema catches whatever they do not, and its findings about an attribute (or element)
+ * that Ferry's checks already named are dropped rather than said twice.
+ *
+ * <p>Reading goes on after a mistake: an attribute in error is left out, an element that cannot be read is skipped
+ * with what it holds, and a reference or service whose name is wrong is checked on its own; every mistake is kept
+ * in the model's {@link FileModel#problems}, for the bootstrap to report with its own in one error. Only XML that
+ * is not well-formed stops the reading where it breaks.
  *
  * <p>The root is {@code <ferry:config>}, or Spring's {@code <beans>} so that a Dubbo file ports by changing its
  * namespace and prefix; there, {@code <bean id class>} declares an implementation a service names by {@code ref}.
@@ -48,6 +57,8 @@ import java.util.function.UnaryOperator;
  */
 final class XmlReader extends DefaultHandler {
     private static final String XSI = XMLConstants.W3C_XML_SCHEMA_INSTANCE_NS_URI;
+    /** The attribute a schema finding is about: "Attribute 'x' ...", "... of attribute 'x' on element ...". */
+    private static final Pattern SCHEMA_ATTRIBUTE = Pattern.compile("[Aa]ttribute '([^']+)'");
     private static volatile Schema schema;
 
     private final String file;
@@ -55,14 +66,23 @@ final class XmlReader extends DefaultHandler {
     private final UnaryOperator<String> hostValues;
     private final FileModel model = new FileModel();
     private final Deque<String> open = new ArrayDeque<>();
+    /** For each open element, whether Ferry refused an element inside it (the schema's word on its content, then). */
+    private final Deque<Boolean> contentReported = new ArrayDeque<>();
     private final Map<String, Integer> seenOnce = new HashMap<>();
+    /** The schema's findings since the last element event, settled against Ferry's own at that event. */
     private final List<SAXParseException> schemaErrors = new ArrayList<>();
+    /** Attributes of the element being read that Ferry's checks found wrong. */
+    private final Set<String> reportedAttributes = new HashSet<>();
+    /** Whether Ferry's checks found the element being read wrong as a whole (unknown, misplaced). */
+    private boolean elementReported;
     private Locator locator;
     private FileModel.Member member;
     private String memberWhere;
     private XmlVocabulary.Element memberKind;
-    /** Depth inside an element of the host's that is being skipped; 0 when none is. */
+    /** Depth inside an element that is being skipped (the host's, or one in error); 0 when none is. */
     private int skipping;
+    /** Whether the element being skipped is the host's: Ferry's elements nested in it are then a mistake. */
+    private boolean skippingHosts;
     private String skippedWhere;
 
     private XmlReader(String file, UnaryOperator<String> hostValues) {
@@ -70,21 +90,37 @@ final class XmlReader extends DefaultHandler {
         this.hostValues = hostValues;
     }
 
+    /** Reads a file; throws every mistake in it at once. */
     static FileModel read(Path path) {
+        FileModel model = readAll(path);
+        model.problems.throwIfAny();
+        return model;
+    }
+
+    /** Reads a stream; throws every mistake in it at once. */
+    static FileModel read(String name, InputStream in) {
+        FileModel model = readAll(name, in);
+        model.problems.throwIfAny();
+        return model;
+    }
+
+    /** Reads a file, keeping its mistakes in the model's problems for the bootstrap to add its own. */
+    static FileModel readAll(Path path) {
         try (InputStream in = Files.newInputStream(path)) {
-            return read(path.getFileName().toString(), in);
+            return readAll(path.getFileName().toString(), in);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
         }
     }
 
-    static FileModel read(String name, InputStream in) {
+    /** As {@link #readAll(Path)}, from a stream; {@code name}: how messages call it. */
+    static FileModel readAll(String name, InputStream in) {
         return read(new XmlReader(name, null), in);
     }
 
     /**
      * Reads the Ferry elements of a host's file (a Spring XML file) and skips the rest; {@code values} resolves
-     * the host's placeholders in every attribute value.
+     * the host's placeholders in every attribute value. The mistakes are kept in the model's problems.
      */
     static FileModel readHosted(String name, InputStream in, UnaryOperator<String> values) {
         return read(new XmlReader(name, java.util.Objects.requireNonNull(values, "values")), in);
@@ -100,9 +136,10 @@ final class XmlReader extends DefaultHandler {
             source.setSystemId(name);
             parser.parse(source, reader);
         } catch (SAXParseException e) {
-            throw new IllegalArgumentException(name + ":" + e.getLineNumber() + ": " + readable(e), e);
+            // not well-formed: nothing after it can be read; what came before is reported with it
+            reader.model.problems.add(e.getLineNumber(), name + ":" + e.getLineNumber() + ": " + readable(e));
         } catch (SAXException e) {
-            throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
+            reader.model.problems.add(0, name + ": " + e.getMessage());
         } catch (ParserConfigurationException e) {
             throw new IllegalStateException("the JDK's XML parser lacks a secure configuration: " + e, e);
         } catch (IOException e) {
@@ -174,94 +211,161 @@ final class XmlReader extends DefaultHandler {
         throw e;
     }
 
-    private void schemaVerdict() throws SAXParseException {
-        if (!schemaErrors.isEmpty()) {
-            throw schemaErrors.get(0);
+    /**
+     * Adds the schema's findings about the element just read, but those about an attribute Ferry's checks named
+     * (with the findings before them that name no attribute: the schema says what a value is not, then whose it
+     * is), and all of them when Ferry found the element itself wrong.
+     */
+    private void settleSchemaErrors() {
+        List<SAXParseException> group = new ArrayList<>();
+        for (SAXParseException e : schemaErrors) {
+            group.add(e);
+            Matcher attribute = SCHEMA_ATTRIBUTE.matcher(String.valueOf(e.getMessage()));
+            if (attribute.find()) {
+                if (!elementReported && !reportedAttributes.contains(attribute.group(1))) {
+                    group.forEach(this::schemaProblem);
+                }
+                group.clear();
+            }
         }
+        if (!elementReported) {
+            group.forEach(this::schemaProblem);
+        }
+        schemaErrors.clear();
+    }
+
+    private void schemaProblem(SAXParseException e) {
+        model.problems.add(e.getLineNumber(), file + ":" + e.getLineNumber() + ": " + readable(e));
+    }
+
+    /** A mistake in one attribute: the attribute is left out, and the schema's word on it dropped. */
+    private void attributeProblem(String attribute, IllegalArgumentException e) {
+        reportedAttributes.add(attribute);
+        model.problems.add(e);
+    }
+
+    /** A mistake in the element as a whole. */
+    private void elementProblem(IllegalArgumentException e) {
+        elementReported = true;
+        model.problems.add(e);
     }
 
     @Override
-    public void startElement(String uri, String localName, String qName, Attributes attributes)
-            throws SAXException {
+    public void startElement(String uri, String localName, String qName, Attributes attributes) {
         String shown = XmlVocabulary.NAMESPACE.equals(uri) ? localName : qName;
         String where = file + ":" + locator.getLineNumber() + ": <" + shown + ">";
+        reportedAttributes.clear();
+        elementReported = false;
         if (skipping > 0) {
             skipping++;
-            if (XmlVocabulary.NAMESPACE.equals(uri)) {
-                throw new IllegalArgumentException(where + " inside " + skippedWhere + ": not read (expected: "
-                        + "Ferry's elements at the top level of <beans>, not nested in the host's elements)");
+            if (skippingHosts && XmlVocabulary.NAMESPACE.equals(uri)) {
+                model.problems.add(new IllegalArgumentException(where + " inside " + skippedWhere + ": not read "
+                        + "(expected: Ferry's elements at the top level of <beans>, not nested in the host's "
+                        + "elements)"));
             }
+            schemaErrors.clear(); // about what is skipped
             return;
         }
+        boolean read;
         if (open.isEmpty()) {
-            root(uri, localName, qName, where);
+            read = root(uri, localName, where);
         } else if (open.size() == 1 && hostValues != null && !XmlVocabulary.NAMESPACE.equals(uri)) {
-            skipping = 1; // the host's own element: a bean, an import, a placeholder configurer, ...
-            skippedWhere = "<" + shown + "> (line " + locator.getLineNumber() + ")";
+            skip(shown, true); // the host's own element: a bean, an import, a placeholder configurer, ...
             return;
         } else if (open.size() == 1) {
-            topLevel(uri, localName, qName, attributes, where);
+            read = topLevel(uri, localName, attributes, where);
         } else if (open.size() == 2 && XmlVocabulary.NAMESPACE.equals(uri) && localName.equals("method")) {
-            method(attributes);
+            read = method(attributes);
         } else {
             String reason = XmlVocabulary.NAMESPACE.equals(uri) ? XmlVocabulary.UNSUPPORTED_ELEMENTS.get(localName)
                     : null;
-            throw new IllegalArgumentException(where + " inside <" + open.peek() + ">: "
-                    + (reason != null ? "not supported by Ferry: " + reason : "not expected there"));
+            elementProblem(new IllegalArgumentException(where + " inside <" + open.peek() + ">: "
+                    + (reason != null ? "not supported by Ferry: " + reason : "not expected there")));
+            read = false;
         }
-        open.push(shown);
-        schemaVerdict();
+        settleSchemaErrors();
+        if (read) {
+            open.push(shown);
+            contentReported.push(false);
+        } else {
+            if (!contentReported.isEmpty()) {
+                contentReported.pop();
+                contentReported.push(true);
+            }
+            skip(shown, false);
+        }
+    }
+
+    private void skip(String shown, boolean hosts) {
+        skipping = 1;
+        skippingHosts = hosts;
+        skippedWhere = "<" + shown + "> (line " + locator.getLineNumber() + ")";
     }
 
     @Override
-    public void endElement(String uri, String localName, String qName) throws SAXException {
+    public void endElement(String uri, String localName, String qName) {
+        reportedAttributes.clear();
+        elementReported = false;
         if (skipping > 0) {
             skipping--;
+            schemaErrors.clear();
             return;
         }
         open.pop();
         if (open.size() == 1) {
             member = null;
         }
-        schemaVerdict();
+        if (contentReported.pop()) {
+            elementReported = true; // what the schema says of its content, Ferry said of the element inside
+        }
+        settleSchemaErrors();
     }
 
     @Override
-    public void endDocument() throws SAXException {
-        schemaVerdict();
+    public void endDocument() {
+        reportedAttributes.clear();
+        elementReported = false;
+        settleSchemaErrors();
     }
 
-    private void root(String uri, String localName, String qName, String where) {
+    private boolean root(String uri, String localName, String where) {
         boolean ferry = XmlVocabulary.NAMESPACE.equals(uri) && localName.equals("config");
         boolean beans = XmlVocabulary.BEANS_NAMESPACE.equals(uri) && localName.equals("beans");
         if (!ferry && !beans) {
-            throw new IllegalArgumentException(where + (uri.isEmpty() ? " in no namespace" : " of " + uri)
-                    + " (expected: <config> of " + XmlVocabulary.NAMESPACE + ", or Spring's <beans>)");
+            elementProblem(new IllegalArgumentException(where + (uri.isEmpty() ? " in no namespace" : " of " + uri)
+                    + " (expected: <config> of " + XmlVocabulary.NAMESPACE + ", or Spring's <beans>)"));
+            return false;
         }
+        return true;
     }
 
-    private void topLevel(String uri, String localName, String qName, Attributes attributes, String where) {
+    /** Reads an element at the top level; false when it cannot be read at all (then what it holds is skipped). */
+    private boolean topLevel(String uri, String localName, Attributes attributes, String where) {
         if (XmlVocabulary.BEANS_NAMESPACE.equals(uri) && localName.equals("bean")) {
-            bean(attributes, where);
-            return;
+            bean(attributes(attributes, where), where);
+            return true;
         }
         XmlVocabulary.Element element = XmlVocabulary.NAMESPACE.equals(uri) ? XmlVocabulary.Element.byTag(localName)
                 : null;
         if (element == null || element == XmlVocabulary.Element.METHOD) {
-            throw unknownElement(uri, localName, where);
+            elementProblem(unknownElement(uri, localName, where));
+            return false;
         }
         Map<String, String> values = attributes(attributes, where);
         switch (element) {
-            case APPLICATION -> options(element, values, model.application, once(element, where));
-            case REGISTRY -> registry(values, once(element, where));
-            case PROTOCOL -> protocol(values, once(element, where));
-            case SSL -> options(element, values, model.ssl, once(element, where));
-            case PROVIDER -> options(element, values, model.provider, once(element, where));
-            case CONSUMER -> options(element, values, model.consumer, once(element, where));
+            case APPLICATION -> options(element, values, once(element, where) ? model.application : new Settings(),
+                    where);
+            case REGISTRY -> registry(values, once(element, where) ? model.registry : new Settings(), where);
+            case PROTOCOL -> protocol(values, once(element, where) ? model.protocol : new Settings(), where);
+            case SSL -> options(element, values, once(element, where) ? model.ssl : new Settings(), where);
+            case PROVIDER -> options(element, values, once(element, where) ? model.provider : new Settings(), where);
+            case CONSUMER -> options(element, values, once(element, where) ? model.consumer : new Settings(), where);
             case SERVICE -> service(values, where);
             case REFERENCE -> reference(values, where);
+            case ANNOTATION -> annotation(values, where);
             default -> throw new IllegalStateException(element.name());
         }
+        return true;
     }
 
     private IllegalArgumentException unknownElement(String uri, String localName, String where) {
@@ -286,23 +390,29 @@ final class XmlReader extends DefaultHandler {
 
     /**
      * The element's own attributes, in order; those of other namespaces (xsi:schemaLocation) are the parser's. A
-     * host resolves its placeholders in them; read by Ferry alone, a placeholder is refused.
+     * host resolves its placeholders in them; read by Ferry alone, a placeholder is refused. An attribute in error
+     * is reported and left out.
      */
     private Map<String, String> attributes(Attributes attributes, String where) {
         Map<String, String> values = new LinkedHashMap<>();
         for (int i = 0; i < attributes.getLength(); i++) {
             String uri = attributes.getURI(i);
-            if (uri.isEmpty()) {
-                String value = attributes.getValue(i);
-                if (hostValues == null) {
-                    refusePlaceholder(where + " " + attributes.getLocalName(i), value);
-                } else {
-                    value = resolved(where + " " + attributes.getLocalName(i), value);
+            String name = attributes.getLocalName(i);
+            try {
+                if (uri.isEmpty()) {
+                    String value = attributes.getValue(i);
+                    if (hostValues == null) {
+                        refusePlaceholder(where + " " + name, value);
+                    } else {
+                        value = resolved(where + " " + name, value);
+                    }
+                    values.put(name, value);
+                } else if (!XSI.equals(uri)) {
+                    throw new IllegalArgumentException(where + " " + attributes.getQName(i)
+                            + ": an attribute of another namespace (expected: Ferry's attributes only)");
                 }
-                values.put(attributes.getLocalName(i), value);
-            } else if (!XSI.equals(uri)) {
-                throw new IllegalArgumentException(where + " " + attributes.getQName(i)
-                        + ": an attribute of another namespace (expected: Ferry's attributes only)");
+            } catch (IllegalArgumentException e) {
+                attributeProblem(name, e);
             }
         }
         return values;
@@ -324,17 +434,21 @@ final class XmlReader extends DefaultHandler {
         }
     }
 
-    /** Application, registry, protocol, ssl, provider and consumer appear at most once in a file. */
-    private String once(XmlVocabulary.Element element, String where) {
+    /**
+     * Application, registry, protocol, ssl, provider and consumer appear at most once in a file: false for a
+     * second one, whose attributes are then checked but not taken.
+     */
+    private boolean once(XmlVocabulary.Element element, String where) {
         Integer first = seenOnce.putIfAbsent(element.tag, locator.getLineNumber());
         if (first != null) {
-            throw new IllegalArgumentException(where + ": a second <" + element.tag + "> (the first is at line "
-                    + first + "; Ferry takes one per file)");
+            model.problems.add(new IllegalArgumentException(where + ": a second <" + element.tag + "> (the first is "
+                    + "at line " + first + "; Ferry takes one per file)"));
+            return false;
         }
-        return where;
+        return true;
     }
 
-    private void registry(Map<String, String> values, String where) {
+    private void registry(Map<String, String> values, Settings into, String where) {
         // Dubbo's protocol="zookeeper" address="host:port": the scheme of an address that has none; a scheme that
         // no registry provider registers is refused with the address, as in address="nope://host:port"
         String protocol = values.remove("protocol");
@@ -344,36 +458,40 @@ final class XmlReader extends DefaultHandler {
                 values.put("address", protocol.strip() + "://" + address.strip());
             }
         }
-        options(XmlVocabulary.Element.REGISTRY, values, model.registry, where);
+        options(XmlVocabulary.Element.REGISTRY, values, into, where);
     }
 
-    private void protocol(Map<String, String> values, String where) {
-        fixed(values, "name", "dubbo", where);
-        options(XmlVocabulary.Element.PROTOCOL, values, model.protocol, where);
-    }
-
-    private static void fixed(Map<String, String> values, String attribute, String only, String where) {
-        String value = values.remove(attribute);
-        if (value != null && !value.strip().equals(only)) {
-            throw new IllegalArgumentException(where + " " + attribute + "=\"" + value + "\" (expected: " + only
-                    + ", the only one Ferry speaks)");
+    private void protocol(Map<String, String> values, Settings into, String where) {
+        String name = values.remove("name");
+        if (name != null && !name.strip().equals("dubbo")) {
+            attributeProblem("name", new IllegalArgumentException(where + " name=\"" + name + "\" (expected: dubbo, "
+                    + "the only one Ferry speaks)"));
         }
+        options(XmlVocabulary.Element.PROTOCOL, values, into, where);
     }
 
     private void service(Map<String, String> values, String where) {
         String type = required(values, "interface", where);
-        where = file + ":" + locator.getLineNumber() + ": <service interface=\"" + type + "\">";
-        FileModel.Member existing = model.services.get(type);
-        if (existing != null) {
-            throw new IllegalArgumentException(where + ": declared twice (first at " + existing.firstSeen
-                    + "; one service per interface in a file)");
+        FileModel.Member declared = null;
+        if (type != null) {
+            where = file + ":" + locator.getLineNumber() + ": <service interface=\"" + type + "\">";
+            FileModel.Member existing = model.services.get(type);
+            if (existing != null) {
+                model.problems.add(new IllegalArgumentException(where + ": declared twice (first at "
+                        + existing.firstSeen + "; one service per interface in a file)"));
+            } else {
+                declared = new FileModel.Member(type, where);
+                model.services.put(type, declared);
+            }
         }
-        member = new FileModel.Member(type, where);
-        model.services.put(type, member);
+        // a service that cannot be declared is still checked, attributes and methods, on a member of its own
+        member = declared != null ? declared : new FileModel.Member(type == null ? "?" : type, where);
         String implementation = values.remove("class");
         String ref = values.remove("ref");
         if (implementation != null && ref != null) {
-            throw new IllegalArgumentException(where + ": both class and ref (expected: one of them)");
+            attributeProblem("ref", new IllegalArgumentException(where + ": both class and ref (expected: one of "
+                    + "them)"));
+            ref = null;
         }
         member.type = implementation;
         member.typeWhere = where;
@@ -386,41 +504,76 @@ final class XmlReader extends DefaultHandler {
 
     private void reference(Map<String, String> values, String where) {
         String id = required(values, "id", where);
-        where = file + ":" + locator.getLineNumber() + ": <reference id=\"" + id + "\">";
-        FileModel.Member existing = model.references.get(id);
-        if (existing != null) {
-            throw new IllegalArgumentException(where + ": the id is taken (first at " + existing.firstSeen + ")");
+        FileModel.Member declared = null;
+        if (id != null) {
+            where = file + ":" + locator.getLineNumber() + ": <reference id=\"" + id + "\">";
+            FileModel.Member existing = model.references.get(id);
+            if (existing != null) {
+                attributeProblem("id", new IllegalArgumentException(where + ": the id is taken (first at "
+                        + existing.firstSeen + ")"));
+            } else {
+                declared = new FileModel.Member(id, where);
+                model.references.put(id, declared);
+            }
         }
-        member = new FileModel.Member(id, where);
-        model.references.put(id, member);
+        member = declared != null ? declared : new FileModel.Member(id == null ? "?" : id, where);
         member.type = required(values, "interface", where);
+        if (member.type == null && declared != null) {
+            declared.reported = true; // said here; the bootstrap does not say it again
+        }
         member.typeWhere = where;
         memberKind = XmlVocabulary.Element.REFERENCE;
         memberWhere = where;
         options(XmlVocabulary.Element.REFERENCE, values, member.settings, where);
     }
 
-    private void method(Attributes attributes) {
+    /** {@code <annotation package="com.acme.a, com.acme.b">}: packages whose @RpcExport classes are exported. */
+    private void annotation(Map<String, String> values, String where) {
+        String packages = required(values, "package", where);
+        for (String unknown : values.keySet()) {
+            attributeProblem(unknown, unknownAttribute(XmlVocabulary.Element.ANNOTATION, unknown, where));
+        }
+        if (packages != null) {
+            try {
+                model.scans(packages, where + " package");
+            } catch (IllegalArgumentException e) {
+                attributeProblem("package", e);
+            }
+        }
+    }
+
+    /** A {@code <method>} of the service or reference being read; false when it is not inside one. */
+    private boolean method(Attributes attributes) {
         String where = file + ":" + locator.getLineNumber() + ": <method>";
         if (member == null) {
-            throw new IllegalArgumentException(where + " inside <" + open.peek()
-                    + "> (expected: inside a <service> or <reference>)");
+            elementProblem(new IllegalArgumentException(where + " inside <" + open.peek()
+                    + "> (expected: inside a <service> or <reference>)"));
+            return false;
         }
         Map<String, String> values = attributes(attributes, where);
         String name = required(values, "name", where);
-        where = file + ":" + locator.getLineNumber() + ": <method name=\"" + name + "\"> of "
-                + memberWhere.substring(memberWhere.indexOf('<'));
-        if (member.methods.containsKey(name)) {
-            throw new IllegalArgumentException(where + ": declared twice in this " + memberKind.tag);
+        Settings settings = new Settings(); // checked, and kept only for a method of a name of its own
+        if (name != null) {
+            where = file + ":" + locator.getLineNumber() + ": <method name=\"" + name + "\"> of "
+                    + memberWhere.substring(memberWhere.indexOf('<'));
+            if (member.methods.containsKey(name)) {
+                attributeProblem("name", new IllegalArgumentException(where + ": declared twice in this "
+                        + memberKind.tag));
+            } else {
+                member.methods.put(name, settings);
+            }
         }
-        Settings settings = new Settings();
-        member.methods.put(name, settings);
         String returns = values.remove("return");
         if (returns != null) {
-            boolean waits = Boolean.TRUE.equals(bool(returns, where + " return"));
-            settings.put(Options.ONEWAY, !waits, where);
+            try {
+                boolean waits = Boolean.TRUE.equals(bool(returns, where + " return"));
+                settings.put(Options.ONEWAY, !waits, where);
+            } catch (IllegalArgumentException e) {
+                attributeProblem("return", e);
+            }
         }
         options(XmlVocabulary.Element.METHOD, values, settings, where);
+        return true;
     }
 
     private static Boolean bool(String text, String where) {
@@ -434,41 +587,48 @@ final class XmlReader extends DefaultHandler {
     private void bean(Map<String, String> values, String where) {
         String id = required(values, "id", where);
         String type = required(values, "class", where);
-        if (!values.isEmpty()) {
-            throw new IllegalArgumentException(where + " " + values.keySet().iterator().next()
-                    + ": Ferry reads <bean id class> only (no properties, no constructor arguments)");
+        for (String other : values.keySet()) {
+            attributeProblem(other, new IllegalArgumentException(where + " " + other
+                    + ": Ferry reads <bean id class> only (no properties, no constructor arguments)"));
+        }
+        if (id == null || type == null) {
+            return;
         }
         FileModel.Bean before = model.beans.putIfAbsent(id, new FileModel.Bean(id, type, where));
         if (before != null) {
-            throw new IllegalArgumentException(where + ": bean id '" + id + "' is taken (first at "
-                    + before.where() + ")");
+            attributeProblem("id", new IllegalArgumentException(where + ": bean id '" + id + "' is taken (first at "
+                    + before.where() + ")"));
         }
     }
 
-    private void bean(Attributes attributes, String where) {
-        bean(attributes(attributes, where), where);
-    }
-
-    private static String required(Map<String, String> values, String attribute, String where) {
+    /** The attribute's value, taken out of {@code values}; null, reported, when it is missing or blank. */
+    private String required(Map<String, String> values, String attribute, String where) {
         String value = values.remove(attribute);
         if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException(where + ": " + attribute + " is missing (expected: "
-                    + attribute + "=\"...\")");
+            attributeProblem(attribute, new IllegalArgumentException(where + ": " + attribute + " is missing "
+                    + "(expected: " + attribute + "=\"...\")"));
+            return null;
         }
         return value.strip();
     }
 
-    /** Every remaining attribute must be an option of the element's scope; the table parses and checks it. */
-    private static void options(XmlVocabulary.Element element, Map<String, String> values, Settings into,
-                                String where) {
+    /**
+     * Every remaining attribute must be an option of the element's scope; the table parses and checks it. Each
+     * one in error is reported, and the others are still taken.
+     */
+    private void options(XmlVocabulary.Element element, Map<String, String> values, Settings into, String where) {
         Map<String, Option<?>> options = element.options();
         for (Map.Entry<String, String> attribute : values.entrySet()) {
             String name = attribute.getKey();
             Option<?> option = options.get(name);
-            if (option == null) {
-                throw unknownAttribute(element, name, where);
+            try {
+                if (option == null) {
+                    throw unknownAttribute(element, name, where);
+                }
+                into.parse(option, attribute.getValue(), where, name);
+            } catch (IllegalArgumentException e) {
+                attributeProblem(name, e);
             }
-            into.parse(option, attribute.getValue(), where, name);
         }
     }
 

@@ -27,7 +27,7 @@ final class XmlVocabulary {
     record Structural(String name, boolean required, String doc) {
     }
 
-    /** An element that holds options of one scope. */
+    /** An element that holds options of one scope, or (scope null) only its structural attributes. */
     enum Element {
         APPLICATION("application", Scope.APPLICATION, "this process, as it registers itself"),
         REGISTRY("registry", Scope.REGISTRY, "the registry (one per file)",
@@ -48,7 +48,11 @@ final class XmlVocabulary {
                 new Structural("id", true, "the name the reference is got by"),
                 new Structural("interface", true, "the service interface")),
         METHOD("method", Scope.METHOD, "settings of one method of a service or reference",
-                new Structural("name", true, "the method's name"));
+                new Structural("name", true, "the method's name")),
+        ANNOTATION("annotation", null, "exports every class annotated @RpcExport in these packages of the class "
+                + "path (and their subpackages), each made with its no-arg constructor, as Dubbo's "
+                + "<annotation package> exports its @DubboService classes",
+                new Structural("package", true, "packages to scan, comma-separated"));
 
         final String tag;
         final Scope scope;
@@ -65,6 +69,9 @@ final class XmlVocabulary {
         /** The options it takes, by attribute name, in the option table's order. */
         Map<String, Option<?>> options() {
             Map<String, Option<?>> byAttribute = new LinkedHashMap<>();
+            if (scope == null) {
+                return byAttribute; // an element that names what to do rather than setting options
+            }
             for (Option<?> option : Options.all()) {
                 if (option.scopes().contains(scope)) {
                     byAttribute.put(attributeOf(option), option);
@@ -99,58 +106,91 @@ final class XmlVocabulary {
         return option == Options.ONEWAY ? "return" : option.fileName();
     }
 
-    /** Dubbo attributes Ferry does not take, with the reason given to whoever writes one. */
+    /**
+     * Dubbo attributes Ferry does not take, each with why and what to write instead: a refusal must never read as a
+     * typo. Attributes Ferry takes (the option table's) are never looked up here.
+     */
     static final Map<String, String> UNSUPPORTED_DUBBO = new LinkedHashMap<>();
 
     static {
-        UNSUPPORTED_DUBBO.put("async", "a method is asynchronous when it returns CompletableFuture");
-        UNSUPPORTED_DUBBO.put("sent", "a call counts as sent once its frame is written, always");
-        UNSUPPORTED_DUBBO.put("listener", "add a Filter in code instead");
-        UNSUPPORTED_DUBBO.put("proxy", "Ferry makes JDK proxies only");
+        UNSUPPORTED_DUBBO.put("sent", "a call counts as sent once its frame is written, always (Dubbo's "
+                + "sent=\"true\"): leave it out");
+        UNSUPPORTED_DUBBO.put("listener", "no exporter or invoker listeners: use a Filter, named by filter=\"...\" "
+                + "(a FilterProvider on the class path)");
+        UNSUPPORTED_DUBBO.put("proxy", "Ferry makes JDK proxies only, and needs no other: leave it out");
         // mock and stub are options (Options.MOCK, Options.STUB); local is the name Dubbo deprecated for stub
         UNSUPPORTED_DUBBO.put("local", "Dubbo's deprecated name for stub: write stub=\"com.acme.XxxLocal\" "
                 + "(local=\"true\" meant the interface's name followed by Local)");
-        UNSUPPORTED_DUBBO.put("cache", "no result cache");
-        UNSUPPORTED_DUBBO.put("validation", "no JSR-303 validation of arguments");
-        UNSUPPORTED_DUBBO.put("delay", "a service is exported when export() returns; readiness pings keep "
-                + "consumers away until then");
-        UNSUPPORTED_DUBBO.put("register", "a service is registered whenever the bootstrap has a registry");
-        UNSUPPORTED_DUBBO.put("deprecated", "no deprecation marks in the registry");
-        UNSUPPORTED_DUBBO.put("dynamic", "services stay registered while the provider's session lives");
+        UNSUPPORTED_DUBBO.put("cache", "no result cache: cache in the caller, or in a Filter (filter=\"...\")");
+        UNSUPPORTED_DUBBO.put("validation", "no JSR-303 validation of arguments: validate in the implementation, or "
+                + "in a Filter (filter=\"...\")");
+        UNSUPPORTED_DUBBO.put("delay", "a service is registered once export() has bound its port, and consumers "
+                + "call it only after a readiness ping: leave it out (to export later, call Ferry.export then)");
+        UNSUPPORTED_DUBBO.put("register", "a service is registered whenever the file has a <registry>: to serve by "
+                + "url only, leave the <registry> out");
+        UNSUPPORTED_DUBBO.put("deprecated", "no deprecation marks in the registry: leave it out");
+        UNSUPPORTED_DUBBO.put("dynamic", "services stay registered while the provider's session lives "
+                + "(dynamic=\"true\"); no nodes for an operator to enable: leave it out");
         UNSUPPORTED_DUBBO.put("weight", "no static weights: the adaptive balancer weighs providers by measured "
                 + "latency");
         UNSUPPORTED_DUBBO.put("sticky", "no sticky calls: loadbalance=\"consistenthash\" keeps equal arguments on "
                 + "one provider");
         UNSUPPORTED_DUBBO.put("generic", "no generic invocation");
-        UNSUPPORTED_DUBBO.put("injvm", "no in-JVM shortcut: calls go through the protocol");
-        UNSUPPORTED_DUBBO.put("scope", "no in-JVM shortcut: calls go through the protocol");
-        UNSUPPORTED_DUBBO.put("callbacks", "no callback arguments");
-        UNSUPPORTED_DUBBO.put("onreturn", "use the CompletableFuture a method returns");
-        UNSUPPORTED_DUBBO.put("onthrow", "use the CompletableFuture a method returns");
-        UNSUPPORTED_DUBBO.put("oninvoke", "use a Filter");
-        UNSUPPORTED_DUBBO.put("merger", "no merging of groups' results");
-        UNSUPPORTED_DUBBO.put("tag", "no tag routing");
-        UNSUPPORTED_DUBBO.put("owner", "no owner metadata in the registry");
-        UNSUPPORTED_DUBBO.put("organization", "no organization metadata in the registry");
-        UNSUPPORTED_DUBBO.put("environment", "no environment metadata in the registry");
-        UNSUPPORTED_DUBBO.put("client", "Netty is the only transport");
-        UNSUPPORTED_DUBBO.put("server", "Netty is the only transport");
-        UNSUPPORTED_DUBBO.put("transporter", "Netty is the only transport");
-        UNSUPPORTED_DUBBO.put("codec", "Ferry speaks the dubbo protocol only");
-        UNSUPPORTED_DUBBO.put("charset", "names are UTF-8 on the wire");
-        UNSUPPORTED_DUBBO.put("default", "one registry, one protocol per file");
+        UNSUPPORTED_DUBBO.put("injvm", "no in-JVM shortcut, calls go through the protocol (Dubbo's "
+                + "scope=\"remote\"): leave it out, or call the implementation directly");
+        UNSUPPORTED_DUBBO.put("scope", "no in-JVM shortcut, calls go through the protocol (Dubbo's "
+                + "scope=\"remote\"): leave it out, or call the implementation directly");
+        UNSUPPORTED_DUBBO.put("callbacks", "no callback arguments: return a CompletableFuture instead");
+        UNSUPPORTED_DUBBO.put("onreturn", "no event methods: use the CompletableFuture a method returns (or "
+                + "RpcContext.current().future() after an async=\"true\" call) and its whenComplete");
+        UNSUPPORTED_DUBBO.put("onthrow", "no event methods: use the CompletableFuture a method returns (or "
+                + "RpcContext.current().future() after an async=\"true\" call) and its whenComplete");
+        UNSUPPORTED_DUBBO.put("oninvoke", "no event methods: use a Filter, named by filter=\"...\"");
+        UNSUPPORTED_DUBBO.put("merger", "no merging of groups' results: call a reference per group and merge in "
+                + "the caller");
+        UNSUPPORTED_DUBBO.put("tag", "no tag routing: use group=\"...\" to keep consumers on a set of providers");
+        UNSUPPORTED_DUBBO.put("client", "Netty 4 is the only transport (Dubbo's netty and netty4): leave it out");
+        UNSUPPORTED_DUBBO.put("server", "Netty 4 is the only transport (Dubbo's netty and netty4): leave it out");
+        UNSUPPORTED_DUBBO.put("transporter", "Netty 4 is the only transport (Dubbo's netty and netty4): leave it "
+                + "out");
+        UNSUPPORTED_DUBBO.put("codec", "Ferry speaks the dubbo protocol only: leave it out");
+        UNSUPPORTED_DUBBO.put("charset", "names are UTF-8 on the wire: leave it out");
+        UNSUPPORTED_DUBBO.put("default", "one registry and one protocol per file, the default of everything: "
+                + "leave it out");
         UNSUPPORTED_DUBBO.put("telnet", "no telnet console: the admin port (qos-enable) answers HTTP");
-        UNSUPPORTED_DUBBO.put("id", "one registry, one protocol per file: they need no id");
+        UNSUPPORTED_DUBBO.put("id", "one registry and one protocol per file, named by nothing: leave it out");
+        UNSUPPORTED_DUBBO.put("protocol", "one protocol per file, dubbo, which every service and reference uses: "
+                + "leave it out");
+        UNSUPPORTED_DUBBO.put("registry", "one registry per file, which every service and reference uses (a "
+                + "reference with url=\"...\" none): leave it out");
+        UNSUPPORTED_DUBBO.put("simplified", "Ferry's provider URLs carry only what consumers use already: leave it "
+                + "out");
+        UNSUPPORTED_DUBBO.put("logger", "Ferry logs through slf4j: leave it out and choose the binding on the "
+                + "class path");
+        UNSUPPORTED_DUBBO.put("compiler", "Ferry generates no code (JDK proxies): leave it out");
+        UNSUPPORTED_DUBBO.put("register-mode", "Ferry registers interfaces, as register-mode=\"interface\"; no "
+                + "application-level discovery: leave it out");
+        UNSUPPORTED_DUBBO.put("metadata-type", "no metadata service or center: consumers find what they need in "
+                + "the provider's URL; leave it out");
+        UNSUPPORTED_DUBBO.put("qos-host", "the admin port listens on 127.0.0.1, or on every address with "
+                + "qos-accept-foreign-ip=\"true\": leave it out");
     }
 
-    /** Elements Dubbo has that Ferry refuses, with why. */
+    /** Elements Dubbo has that Ferry refuses, each with why and what to write instead. */
     static final Map<String, String> UNSUPPORTED_ELEMENTS = Map.of(
-            "argument", "no callback arguments",
+            "argument", "no callback arguments: return a CompletableFuture instead",
             "parameter", "no free-form parameters: every option is an attribute (see the option reference)",
-            "module", "no module metadata in the registry",
-            "monitor", "no monitor center: see the connection views and logs",
+            "module", "no module metadata in the registry: put owner and organization on <application>, or leave "
+                    + "it out",
+            "monitor", "no monitor center: calls are measured with Micrometer (Observability in code; see "
+                    + "Operations) and shown by the admin port",
             "config-center", "no config center: use ferry.properties or -D",
-            "metadata-report", "no metadata center");
+            "metadata-report", "no metadata center: consumers find what they need in the provider's URL; leave it "
+                    + "out",
+            "metrics", "metrics are Micrometer's: give Ferry a MeterRegistry in code (Observability.meters; see "
+                    + "Operations)",
+            "tracing", "traces come from Micrometer's Observation API: give Ferry an ObservationRegistry in code "
+                    + "(Observability.observations; see Operations)");
 
     /** The README's list of what a Dubbo file may hold that Ferry refuses, with why. */
     static String unsupportedMarkdown() {
