@@ -117,8 +117,6 @@ final class XmlVocabulary {
         UNSUPPORTED_DUBBO.put("register", "a service is registered whenever the bootstrap has a registry");
         UNSUPPORTED_DUBBO.put("deprecated", "no deprecation marks in the registry");
         UNSUPPORTED_DUBBO.put("dynamic", "services stay registered while the provider's session lives");
-        UNSUPPORTED_DUBBO.put("weight", "no static weights: the adaptive balancer weighs providers by measured "
-                + "latency");
         UNSUPPORTED_DUBBO.put("sticky", "no sticky calls: loadbalance=\"consistenthash\" keeps equal arguments on "
                 + "one provider");
         UNSUPPORTED_DUBBO.put("generic", "no generic invocation");
