@@ -21,6 +21,7 @@ import io.ferry.rpc.remoting.Client;
 import io.ferry.rpc.remoting.ClientOptions;
 import io.ferry.rpc.remoting.EndpointFactory;
 import io.ferry.rpc.config.internal.cluster.ProviderEndpoints;
+import io.ferry.rpc.config.internal.cluster.ProviderNamedBalancer;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -29,6 +30,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
@@ -49,6 +51,8 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
     private final ConsumerConfig consumer;
     private final FerryRuntime runtime;
     private final String service;
+    /** The reference's providers' settings, once its directory is open. */
+    private final ProviderValuesRelay providerValues = new ProviderValuesRelay();
 
     /**
      * @param config   the reference with every source applied
@@ -57,7 +61,7 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
     public ReferenceAssembly(ReferenceConfig<T> config, Resolved resolved, ConsumerConfig consumer,
                              FerryRuntime runtime) {
         this.config = config;
-        this.resolved = resolved;
+        this.resolved = resolved.withProviders(providerValues); // Dubbo's: the providers' below the reference's
         this.consumer = consumer;
         this.runtime = runtime;
         this.service = config.interfaceType().getName();
@@ -73,6 +77,7 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
         Cluster cluster = cluster();
         LoadBalancer balancer = balancer();
         ClusterDirectory directory = runtime.openDirectory(this::directory);
+        providerValues.connect(directory.providerValues());
         Invoker joined = cluster.join(directory, balancer);
         Invoker chain = Filter.chain(filters, joined);
         if (resolved.get(Options.CHECK) && !resolved.get(Options.LAZY)) {
@@ -96,7 +101,7 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
             if (method.getDeclaringClass() != Object.class && !Modifier.isStatic(method.getModifiers())) {
                 try {
                     plans.put(method, ReferenceHandler.plan(method, resolved.get(Options.TIMEOUT, method),
-                            resolved.get(Options.ONEWAY, method)));
+                            resolved.get(Options.ONEWAY, method), providersTimeout(method)));
                 } catch (IllegalArgumentException e) {
                     String where = resolved.setting(Options.ONEWAY, method).where();
                     boolean fromFile = where.contains(":") || where.startsWith("-D"); // not code, nor annotation
@@ -105,6 +110,18 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
             }
         }
         return plans;
+    }
+
+    /**
+     * Where nothing of the reference sets a method's timeout, the providers' (their method's, else their
+     * service's; the largest where they differ), read at each call as the list is then; else null: the
+     * reference's own, fixed.
+     */
+    private LongSupplier providersTimeout(Method method) {
+        if (resolved.isSet(Options.TIMEOUT, method)) {
+            return null;
+        }
+        return () -> resolved.fromProviders(Options.TIMEOUT, method).toNanos();
     }
 
     /** The reference's providers: its url's one, or those the registry announces. */
@@ -177,8 +194,20 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
                 + " (check is on: use check(false) to create the reference anyway)", null);
     }
 
+    /**
+     * The reference's own balancer or the one it names; where it names none, the one its providers' URLs name for
+     * each call's method (as a Dubbo consumer takes their {@code loadbalance}), else the default.
+     */
     private LoadBalancer balancer() {
-        return config.loadBalancer() != null ? config.loadBalancer() : NamedExtensions.balancer(this);
+        if (config.loadBalancer() != null) {
+            return config.loadBalancer();
+        }
+        LoadBalancer named = NamedExtensions.balancer(this);
+        if (resolved.isSet(Options.LOAD_BALANCE, null)) {
+            return named;
+        }
+        return new ProviderNamedBalancer(named, Options.LOAD_BALANCE.defaultValue(),
+                name -> NamedExtensions.balancer(this, name), providerValues);
     }
 
     private Cluster cluster() {

@@ -23,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,8 +38,22 @@ import org.slf4j.LoggerFactory;
 public final class ReferenceHandler implements InvocationHandler {
     private static final Logger log = LoggerFactory.getLogger(ReferenceHandler.class);
 
-    /** What one interface method resolves to, computed once. */
-    public record MethodPlan(long timeoutNanos, boolean oneway, boolean async) {
+    /**
+     * What one interface method resolves to, computed once.
+     *
+     * @param timeoutNanos          the method's timeout, when {@code providersTimeoutNanos} is null
+     * @param providersTimeoutNanos where the reference sets no timeout for the method: its providers' now (their
+     *                              registry URLs'), or the default
+     */
+    public record MethodPlan(long timeoutNanos, boolean oneway, boolean async, LongSupplier providersTimeoutNanos) {
+        public MethodPlan(long timeoutNanos, boolean oneway, boolean async) {
+            this(timeoutNanos, oneway, async, null);
+        }
+
+        /** The timeout of a call made now. */
+        long timeoutNanosNow() {
+            return providersTimeoutNanos == null ? timeoutNanos : providersTimeoutNanos.getAsLong();
+        }
     }
 
     private static final Object[] NO_ARGUMENTS = new Object[0];
@@ -88,11 +103,16 @@ public final class ReferenceHandler implements InvocationHandler {
 
     /** The plan of a method: its resolved timeout and one-way setting, and whether it returns a future. */
     public static MethodPlan plan(Method method, Duration timeout, boolean oneway) {
+        return plan(method, timeout, oneway, null);
+    }
+
+    /** As {@link #plan(Method, Duration, boolean)}, the timeout read at each call when {@code fromProviders} is set. */
+    public static MethodPlan plan(Method method, Duration timeout, boolean oneway, LongSupplier fromProviders) {
         if (oneway && method.getReturnType() != void.class) {
             throw new IllegalArgumentException("oneway: " + method + " (expected: a void method)");
         }
         return new MethodPlan(timeout.toNanos(), oneway,
-                CompletableFuture.class.isAssignableFrom(method.getReturnType()));
+                CompletableFuture.class.isAssignableFrom(method.getReturnType()), fromProviders);
     }
 
     @Override
@@ -107,7 +127,7 @@ public final class ReferenceHandler implements InvocationHandler {
         }
         RpcContext context = RpcContext.current();
         Duration override = ContextPlumbing.takeTimeout(context);
-        Deadline deadline = Deadline.afterNanos(override != null ? override.toNanos() : plan.timeoutNanos(), ticker)
+        Deadline deadline = Deadline.afterNanos(override != null ? override.toNanos() : plan.timeoutNanosNow(), ticker)
                 .earlier(context.incomingDeadline());
         Map<String, Object> attachments = ContextPlumbing.takeOutgoingAttachments(context); // this call's own, or empty
         if (attachments.isEmpty()) {
