@@ -276,6 +276,23 @@ public final class ServiceConfig<T> {
             return set(Options.LOAD_BALANCE, name);
         }
 
+        /** As {@link #loadBalance(String)}, one of Ferry's. */
+        public Builder<T> loadBalance(LoadBalance balancer) {
+            return loadBalance(Validate.notNull("loadBalance", balancer).dubboName());
+        }
+
+        /**
+         * A cluster by name, written into the registry URL as Dubbo writes it; consumers, Dubbo's too, keep their
+         * own.
+         */
+        public Builder<T> cluster(String name) {
+            return set(Options.CLUSTER, name);
+        }
+
+        public Builder<T> cluster(ClusterMode cluster) {
+            return cluster(Validate.notNull("cluster", cluster).dubboName());
+        }
+
         /** Consumers' {@code actives} for this service, written into its registry URL; theirs wins. */
         public Builder<T> actives(int actives) {
             return set(Options.ACTIVES, actives);

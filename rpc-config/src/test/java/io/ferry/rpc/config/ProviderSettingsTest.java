@@ -2,6 +2,7 @@ package io.ferry.rpc.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ferry.rpc.RpcException;
+import io.ferry.rpc.RpcExport;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.config.fixtures.AdminClient;
 import io.ferry.rpc.config.fixtures.Named;
@@ -10,6 +11,7 @@ import io.ferry.rpc.config.fixtures.UserServiceImpl;
 import io.ferry.rpc.config.fixtures.WhoAmI;
 import io.ferry.rpc.config.fixtures.ZooKeeperFixture;
 import io.ferry.rpc.config.option.Options;
+import io.ferry.rpc.config.option.Resolved;
 import io.ferry.rpc.registry.ServiceUrl;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -148,6 +150,47 @@ class ProviderSettingsTest {
         }
         assertEquals(Map.of("heavy", 300, "light", 100), counts,
                 "the providers' roundrobin, by their weights 3:1, exactly");
+    }
+
+    /** A provider's weight and warm-up given by its annotation. */
+    @RpcExport(weight = 250, warmupMillis = 0)
+    static final class Annotated extends Named {
+        Annotated() {
+            super("annotated");
+        }
+    }
+
+    /** A weight no provider may have. */
+    @RpcExport(weight = -5)
+    static final class Negative extends Named {
+        Negative() {
+            super("negative");
+        }
+    }
+
+    @Test
+    void theAnnotationGivesWeightAndWarmUpAndEveryFormRefusesWhatIsNotOne() {
+        Ferry ferry = provider("a");
+        Resolved annotated = ferry.settingsOf(ServiceConfig.builder(WhoAmI.class, new Annotated()).build());
+        assertEquals(250, annotated.get(Options.WEIGHT));
+        assertEquals(Duration.ZERO, annotated.get(Options.WARMUP));
+        assertEquals("@RpcExport on " + Annotated.class.getName(),
+                annotated.setting(Options.WEIGHT, null).where());
+        Resolved plain = ferry.settingsOf(ServiceConfig.builder(WhoAmI.class, new Named("n")).build());
+        assertEquals(100, plain.get(Options.WEIGHT), "Dubbo's default");
+        assertEquals(Duration.ofMinutes(10), plain.get(Options.WARMUP), "Dubbo's default");
+
+        IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
+                () -> ServiceConfig.builder(WhoAmI.class, new Negative()).build());
+        assertEquals("@RpcExport on " + Negative.class.getName() + ": weight: -5 (expected: 0..1000000)",
+                negative.getMessage());
+        IllegalArgumentException warmup = assertThrows(IllegalArgumentException.class,
+                () -> ServiceConfig.builder(WhoAmI.class, new Named("n")).warmup(Duration.ofMillis(-1)));
+        assertEquals("warmup: -1ms (expected: >= 0)", warmup.getMessage());
+        IllegalArgumentException onReference = assertThrows(IllegalArgumentException.class,
+                () -> ReferenceConfig.builder(WhoAmI.class).set(Options.WEIGHT, 5));
+        assertTrue(onReference.getMessage().startsWith("weight: not an option of a reference"),
+                onReference.getMessage());
     }
 
     /** "value from" of the setting row for {@code option} (and {@code method}, or none) of a reference or service. */
