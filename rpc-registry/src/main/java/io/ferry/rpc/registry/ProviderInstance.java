@@ -8,8 +8,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * What a consumer takes from a provider's registry entry: where it is and what it offers. Timeouts, retries and
- * serialization stay consumer-side decisions: registry data never changes how a Ferry consumer decodes bytes.
+ * What a consumer takes from a provider's registry entry: where it is and what it offers, and the settings of calls
+ * it gives its consumers as Dubbo's providers do ({@link #callSettings()}: a consumer's own settings win).
+ * Serialization stays the consumer's decision: registry data never changes how a Ferry consumer decodes bytes.
  *
  * @param weight          load-balancing weight, default 100
  * @param disabled        true when an operator disabled the provider ({@code disabled=true} or {@code enabled=false})

@@ -35,7 +35,8 @@ public final class Options {
     // ---- calls: method, reference or service, consumer or provider defaults
     public static final Option<Duration> TIMEOUT = Option.of("timeout", Duration.class).defaultText("1000")
             .atLeast(1).scopes(METHOD, REFERENCE, SERVICE, PROVIDER, CONSUMER).dubbo("timeout")
-            .doc("the deadline of the whole call, retries included; on a service, the provider's slow-call budget")
+            .doc("the deadline of the whole call, retries included; on a service, the provider's slow-call budget "
+                    + "and its consumers' default (through the registry URL)")
             .build();
     public static final Option<Integer> RETRIES = Option.of("retries", Integer.class).defaultText("2")
             .range(0, 100).scopes(METHOD, REFERENCE, CONSUMER, SERVICE, PROVIDER).dubbo("retries")

@@ -24,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A stock Dubbo 3.3.6 consumer that sets nothing itself takes two Ferry providers' settings from their registry
- * URLs: their {@code loadbalance}, their weights, a method's {@code timeout}.
+ * URLs: their {@code loadbalance}, their weights, a method's {@code timeout}; not their {@code retries}, which a Dubbo
+ * consumer reads from its own configuration only.
  */
 class DubboConsumerProviderSettingsInteropTest {
     @RegisterExtension
@@ -37,7 +38,7 @@ class DubboConsumerProviderSettingsInteropTest {
     static void start() {
         for (Named provider : new Named[] {HEAVY, LIGHT}) {
             // warmup 0: a Dubbo consumer that keeps the providers' timestamp would ramp their weights up otherwise
-            PEERS.ferryProvider(ServiceConfig.builder(WhoAmI.class, provider).loadBalance("roundrobin")
+            PEERS.ferryProvider(ServiceConfig.builder(WhoAmI.class, provider).loadBalance("roundrobin").retries(0)
                     .weight(provider == HEAVY ? 300 : 100).warmup(Duration.ZERO)
                     .method(MethodConfig.builder("hold").timeout(Duration.ofMillis(150)).build()).build(), b -> b);
         }
@@ -77,5 +78,7 @@ class DubboConsumerProviderSettingsInteropTest {
         assertTrue(timedOut.isTimeout(), timedOut.toString());
         assertTrue(timedOut.getMessage().contains("Timeout after 150ms"), "the provider's hold.timeout: "
                 + timedOut.getMessage());
+        assertTrue(timedOut.getMessage().contains("Tried 3 times"), "but its own retries (2), not the providers' "
+                + "retries=0: a Dubbo 3.3 consumer reads retries from its own URL only: " + timedOut.getMessage());
     }
 }
