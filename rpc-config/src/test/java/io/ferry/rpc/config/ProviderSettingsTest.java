@@ -24,6 +24,8 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -127,6 +129,26 @@ class ProviderSettingsTest {
         } finally {
             held.release.countDown();
         }
+    }
+
+    @Test
+    void aConsumerLimitsItsCallsInFlightByItsProvidersActives() throws Exception {
+        Named held = new Named("p");
+        provider("p").export(ServiceConfig.builder(WhoAmI.class, held)
+                .method(MethodConfig.builder("hold").actives(1).build()).build());
+        WhoAmI who = consumer("c").reference(ReferenceConfig.builder(WhoAmI.class).timeout(Duration.ofSeconds(10))
+                .build());
+        CompletableFuture<String> first = CompletableFuture.supplyAsync(who::hold);
+        try {
+            assertTrue(held.held.await(10, TimeUnit.SECONDS), "the first call runs on the provider");
+            RpcException second = assertThrows(RpcException.class, who::hold);
+            assertEquals(RpcStatus.LIMIT_EXCEEDED, second.status(), second.getMessage());
+            assertTrue(second.getMessage().contains("(actives = 1)"), second.getMessage());
+            assertEquals("p", who.who(), "another method has no limit");
+        } finally {
+            held.release.countDown();
+        }
+        assertEquals("p", first.get(10, TimeUnit.SECONDS));
     }
 
     @Test
