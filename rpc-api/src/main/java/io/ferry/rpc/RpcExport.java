@@ -33,4 +33,16 @@ public @interface RpcExport {
      * keeps the provider's default (anyone). Others are refused FORBIDDEN, not run.
      */
     String callers() default "";
+
+    /**
+     * Dubbo's {@code weight} of this provider among the service's providers (0 and up), carried to consumers in
+     * its registry URL; -1 keeps the provider's default (100).
+     */
+    int weight() default -1;
+
+    /**
+     * Dubbo's {@code warmup} in milliseconds: how long after it registers this provider's weight ramps up; -1 keeps
+     * the provider's default (10 minutes), 0 turns the ramp off.
+     */
+    long warmupMillis() default -1;
 }

@@ -13,7 +13,8 @@ import java.util.Objects;
  * What is not set here comes from the method's annotation, then the reference or service, then the consumer or
  * provider. On a reference: {@code timeout}, {@code retries}, {@code actives}, {@code oneway} (void methods only),
  * {@code idempotent} (failover may repeat a call whose connection was lost mid-call), {@code mock}. On a service:
- * {@code timeout} (the provider's slow-call budget) and {@code executes}.
+ * {@code timeout} (the provider's slow-call budget), {@code executes}, and {@code timeout}, {@code retries} and
+ * {@code actives} for its consumers, written into its registry URL as {@code <method>.<name>} (theirs win).
  */
 public final class MethodConfig {
     private final String name;

@@ -248,6 +248,57 @@ public final class ServiceConfig<T> {
         }
 
         /**
+         * This provider's weight among the providers of the service (Dubbo's {@code weight}, default 100), written
+         * into its registry URL: consumers' weighted balancers give it calls in proportion.
+         */
+        public Builder<T> weight(int weight) {
+            return set(Options.WEIGHT, weight);
+        }
+
+        /**
+         * How long after it registers this provider's weight ramps up from 1 (Dubbo's {@code warmup}, default
+         * 10 min), written into its registry URL; zero: no ramp.
+         */
+        public Builder<T> warmup(Duration warmup) {
+            return set(Options.WARMUP, warmup);
+        }
+
+        /**
+         * Consumers' {@code retries} for this service, written into its registry URL; a consumer's own setting
+         * wins. A method's {@link MethodConfig} may give its own.
+         */
+        public Builder<T> retries(int retries) {
+            return set(Options.RETRIES, retries);
+        }
+
+        /** Consumers' load balancer for this service, by name, written into its registry URL; theirs wins. */
+        public Builder<T> loadBalance(String name) {
+            return set(Options.LOAD_BALANCE, name);
+        }
+
+        /** As {@link #loadBalance(String)}, one of Ferry's. */
+        public Builder<T> loadBalance(LoadBalance balancer) {
+            return loadBalance(Validate.notNull("loadBalance", balancer).dubboName());
+        }
+
+        /**
+         * A cluster by name, written into the registry URL as Dubbo writes it; consumers, Dubbo's too, keep their
+         * own.
+         */
+        public Builder<T> cluster(String name) {
+            return set(Options.CLUSTER, name);
+        }
+
+        public Builder<T> cluster(ClusterMode cluster) {
+            return cluster(Validate.notNull("cluster", cluster).dubboName());
+        }
+
+        /** Consumers' {@code actives} for this service, written into its registry URL; theirs wins. */
+        public Builder<T> actives(int actives) {
+            return set(Options.ACTIVES, actives);
+        }
+
+        /**
          * Filters by name, in order, as Dubbo's {@code filter}: each a {@code FilterProvider} on the class path;
          * {@code -name} leaves out one that runs by default, {@code -default} all of them. They run before the
          * filter objects. Called again, it adds to the list.
@@ -364,6 +415,13 @@ public final class ServiceConfig<T> {
                 }
                 if (!export.callers().isEmpty()) {
                     s.put(Options.CALLERS, export.callers(), where);
+                }
+                if (export.weight() != -1) {
+                    s.put(Options.WEIGHT, Options.WEIGHT.check(export.weight(), where), where);
+                }
+                if (export.warmupMillis() != -1) {
+                    Duration warmup = Duration.ofMillis(export.warmupMillis());
+                    s.put(Options.WARMUP, Options.WARMUP.check(warmup, where), where);
                 }
             }
             return s;

@@ -30,11 +30,15 @@ public final class BuiltinFilters {
         @Override
         public Filter forReference(ReferenceContext reference) {
             Resolved settings = reference.settings();
+            String name = reference.reference().interfaceType().getName();
+            if (!settings.isSet(Options.ACTIVES, null) && !settings.setForSomeMethod(Options.ACTIVES)) {
+                // set nowhere by the reference: its providers' registry URLs may set it, one lookup a call
+                return ConcurrencyLimit.actives(m -> settings.fromProviders(Options.ACTIVES, m), name);
+            }
             if (settings.get(Options.ACTIVES) <= 0 && !settings.setForSomeMethod(Options.ACTIVES)) {
                 return null;
             }
-            return ConcurrencyLimit.actives(m -> settings.get(Options.ACTIVES, m),
-                    reference.reference().interfaceType().getName());
+            return ConcurrencyLimit.actives(m -> settings.get(Options.ACTIVES, m), name);
         }
     }
 

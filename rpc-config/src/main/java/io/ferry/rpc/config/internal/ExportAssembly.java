@@ -52,7 +52,8 @@ public final class ExportAssembly {
         RegistryBridge.ProviderEntry entry = registry == null ? null : registry.provider(
                 new RegistryBridge.Registration(config.interfaceType(), config.version(), config.group(),
                         protocol.advertisedHost(), protocol.serverOptions().host(), server.port(), config.timeout(),
-                        protocol.serverOptions().heartbeat(), token, protocol.serverOptions().tls() != null));
+                        protocol.serverOptions().heartbeat(), token, protocol.serverOptions().tls() != null,
+                        ProviderUrlSettings.of(config)));
         try {
             // registered now, unless an operator took this provider offline: then with the next online
             runtime.exports().add(new ExportedService(config, resolved, server.port(), entry));

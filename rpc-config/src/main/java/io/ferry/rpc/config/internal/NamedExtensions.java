@@ -54,6 +54,12 @@ public final class NamedExtensions {
         return require(LoadBalancerProvider.class, name, Options.LOAD_BALANCE).create(reference);
     }
 
+    /** The balancer called {@code name} (a provider's URL named it), made for the reference. */
+    static LoadBalancer balancer(ReferenceContext reference, String name) {
+        return Extensions.require(LoadBalancerProvider.class, name, Options.LOAD_BALANCE.fileName())
+                .create(reference);
+    }
+
     /** The cluster the reference's {@code cluster} names. */
     static Cluster cluster(ReferenceContext reference) {
         Settings.Setting name = reference.settings().setting(Options.CLUSTER, null);

@@ -25,6 +25,7 @@ import io.ferry.rpc.config.internal.mock.MockInvoker;
 import io.ferry.rpc.config.internal.mock.Stubs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.ferry.rpc.config.internal.cluster.ProviderNamedBalancer;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -33,6 +34,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import java.util.Map;
@@ -55,6 +57,8 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
     private final ConsumerConfig consumer;
     private final FerryRuntime runtime;
     private final String service;
+    /** The reference's providers' settings, once its directory is open. */
+    private final ProviderValuesRelay providerValues = new ProviderValuesRelay();
 
     /**
      * @param config   the reference with every source applied
@@ -63,7 +67,7 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
     public ReferenceAssembly(ReferenceConfig<T> config, Resolved resolved, ConsumerConfig consumer,
                              FerryRuntime runtime) {
         this.config = config;
-        this.resolved = resolved;
+        this.resolved = resolved.withProviders(providerValues); // Dubbo's: the providers' below the reference's
         this.consumer = consumer;
         this.runtime = runtime;
         this.service = config.interfaceType().getName();
@@ -82,6 +86,7 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
         UnaryOperator<T> stub = Stubs.of(config.interfaceType(), resolved.get(Options.STUB),
                 resolved.setting(Options.STUB, null).where());
         ClusterDirectory directory = runtime.openDirectory(this::directory);
+        providerValues.connect(directory.providerValues());
         Invoker joined = cluster.join(directory, balancer);
         // The mock sits outside the filters, as Dubbo's MockClusterInvoker sits outside its cluster and filters: it
         // sees each call once, after every attempt the cluster made within the call's deadline, so it answers
@@ -126,7 +131,8 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
             if (method.getDeclaringClass() != Object.class && !Modifier.isStatic(method.getModifiers())) {
                 try {
                     plans.put(method, ReferenceHandler.plan(method, resolved.get(Options.TIMEOUT, method),
-                            resolved.get(Options.ONEWAY, method), resolved.get(Options.ASYNC, method)));
+                            resolved.get(Options.ONEWAY, method), resolved.get(Options.ASYNC, method),
+                            providersTimeout(method)));
                 } catch (IllegalArgumentException e) {
                     String where = resolved.setting(Options.ONEWAY, method).where();
                     boolean fromFile = where.contains(":") || where.startsWith("-D"); // not code, nor annotation
@@ -135,6 +141,18 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
             }
         }
         return plans;
+    }
+
+    /**
+     * Where nothing of the reference sets a method's timeout, the providers' (their method's, else their
+     * service's; the largest where they differ), read at each call as the list is then; else null: the
+     * reference's own, fixed.
+     */
+    private LongSupplier providersTimeout(Method method) {
+        if (resolved.isSet(Options.TIMEOUT, method)) {
+            return null;
+        }
+        return () -> resolved.fromProviders(Options.TIMEOUT, method).toNanos();
     }
 
     /** The reference's providers: its url's one, or those the registry announces. */
@@ -207,8 +225,20 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
                 + " (check is on: use check(false) to create the reference anyway)", null);
     }
 
+    /**
+     * The reference's own balancer or the one it names; where it names none, the one its providers' URLs name for
+     * each call's method (as a Dubbo consumer takes their {@code loadbalance}), else the default.
+     */
     private LoadBalancer balancer() {
-        return config.loadBalancer() != null ? config.loadBalancer() : NamedExtensions.balancer(this);
+        if (config.loadBalancer() != null) {
+            return config.loadBalancer();
+        }
+        LoadBalancer named = NamedExtensions.balancer(this);
+        if (resolved.isSet(Options.LOAD_BALANCE, null)) {
+            return named;
+        }
+        return new ProviderNamedBalancer(named, Options.LOAD_BALANCE.defaultValue(),
+                name -> NamedExtensions.balancer(this, name), providerValues);
     }
 
     private Cluster cluster() {

@@ -23,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,10 +39,25 @@ public final class ReferenceHandler implements InvocationHandler {
     private static final Logger log = LoggerFactory.getLogger(ReferenceHandler.class);
 
     /**
-     * What one interface method resolves to, computed once: {@code async}, it returns a future; {@code inContext},
-     * it is configured async, returns at once and leaves its future in {@code RpcContext.future()}.
+     * What one interface method resolves to, computed once.
+     *
+     * @param timeoutNanos          the method's timeout, when {@code providersTimeoutNanos} is null
+     * @param async                 it returns a future
+     * @param inContext             it is configured async: it returns at once and leaves its future in
+     *                              {@code RpcContext.future()}
+     * @param providersTimeoutNanos where the reference sets no timeout for the method: its providers' now (their
+     *                              registry URLs'), or the default
      */
-    public record MethodPlan(long timeoutNanos, boolean oneway, boolean async, boolean inContext) {
+    public record MethodPlan(long timeoutNanos, boolean oneway, boolean async, boolean inContext,
+                             LongSupplier providersTimeoutNanos) {
+        public MethodPlan(long timeoutNanos, boolean oneway, boolean async) {
+            this(timeoutNanos, oneway, async, false, null);
+        }
+
+        /** The timeout of a call made now. */
+        long timeoutNanosNow() {
+            return providersTimeoutNanos == null ? timeoutNanos : providersTimeoutNanos.getAsLong();
+        }
     }
 
     private static final Object[] NO_ARGUMENTS = new Object[0];
@@ -84,26 +100,28 @@ public final class ReferenceHandler implements InvocationHandler {
         this.ticker = ticker;
         this.nextOnewayWarning = new AtomicLong(ticker.nanoTime());
         this.plans = Map.copyOf(plans);
-        this.echoPlan = new MethodPlan(echoTimeout.toNanos(), false, false, false);
+        this.echoPlan = new MethodPlan(echoTimeout.toNanos(), false, false);
         this.description = "Ferry reference to " + service + (version.isEmpty() ? "" : ":" + version)
                 + (group.isEmpty() ? "" : " group " + group) + " via ";
     }
 
     /** The plan of a method: its resolved timeout and one-way setting, and whether it returns a future. */
     public static MethodPlan plan(Method method, Duration timeout, boolean oneway) {
-        return plan(method, timeout, oneway, false);
+        return plan(method, timeout, oneway, false, null);
     }
 
     /**
      * As {@link #plan(Method, Duration, boolean)}; {@code async}: configured async (Dubbo's {@code async="true"}),
-     * so that a method that does not return a future returns at once and leaves it in {@code RpcContext.future()}.
+     * so that a method that does not return a future returns at once and leaves it in {@code RpcContext.future()};
+     * the timeout read at each call when {@code fromProviders} is set.
      */
-    public static MethodPlan plan(Method method, Duration timeout, boolean oneway, boolean async) {
+    public static MethodPlan plan(Method method, Duration timeout, boolean oneway, boolean async,
+                                  LongSupplier fromProviders) {
         if (oneway && method.getReturnType() != void.class) {
             throw new IllegalArgumentException("oneway: " + method + " (expected: a void method)");
         }
         boolean returnsFuture = CompletableFuture.class.isAssignableFrom(method.getReturnType());
-        return new MethodPlan(timeout.toNanos(), oneway, returnsFuture, async && !returnsFuture);
+        return new MethodPlan(timeout.toNanos(), oneway, returnsFuture, async && !returnsFuture, fromProviders);
     }
 
     @Override
@@ -118,7 +136,7 @@ public final class ReferenceHandler implements InvocationHandler {
         }
         RpcContext context = RpcContext.current();
         Duration override = ContextPlumbing.takeTimeout(context);
-        Deadline deadline = Deadline.afterNanos(override != null ? override.toNanos() : plan.timeoutNanos(), ticker)
+        Deadline deadline = Deadline.afterNanos(override != null ? override.toNanos() : plan.timeoutNanosNow(), ticker)
                 .earlier(context.incomingDeadline());
         Map<String, Object> attachments = ContextPlumbing.takeOutgoingAttachments(context); // this call's own, or empty
         if (attachments.isEmpty()) {

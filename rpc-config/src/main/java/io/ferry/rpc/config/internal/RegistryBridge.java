@@ -5,6 +5,7 @@ import io.ferry.rpc.config.internal.cluster.ClusterDirectory;
 import io.ferry.rpc.config.internal.cluster.ProviderEndpoints;
 
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * What the bootstrap needs of a registry, in rpc-config's own types only. rpc-registry is an optional dependency:
@@ -15,7 +16,8 @@ import java.time.Duration;
 public interface RegistryBridge extends AutoCloseable {
     /** An exported service as the registry announces it; {@code token} null when it asks for none. */
     record Registration(Class<?> service, String version, String group, String advertisedHost, String boundHost,
-                        int port, Duration timeout, Duration heartbeat, ProviderToken token, boolean sslEnabled) {
+                        int port, Duration timeout, Duration heartbeat, ProviderToken token, boolean sslEnabled,
+                        Map<String, String> consumerSettings) {
     }
 
     /**

@@ -15,8 +15,9 @@ import java.util.TreeMap;
 
 /**
  * The URLs Ferry writes into the registry, with the parameters a Dubbo consumer needs (DUBBO-WIRE §2.5): never a
- * {@code prefer.serialization} (a Dubbo consumer would switch to fastjson2), never consumer-side policy such as
- * retries or load balancing. A provider's token goes in as Dubbo writes it: readable by whoever reads the registry.
+ * {@code prefer.serialization} (a Dubbo consumer would switch to fastjson2); consumer-side policy (timeout, retries,
+ * load balancing, weight, warm-up) only where the service sets it, as Dubbo writes it. A provider's token goes in
+ * as Dubbo writes it: readable by whoever reads the registry.
  */
 public final class RegistryUrls {
     private RegistryUrls() {
@@ -51,6 +52,7 @@ public final class RegistryUrls {
         if (r.timeout() != null) {
             p.put("timeout", String.valueOf(r.timeout().toMillis()));
         }
+        p.putAll(r.consumerSettings()); // as Dubbo: retries, loadbalance, weight, sayHi.timeout, ...
         if (r.sslEnabled()) {
             p.put("ssl-enabled", "true"); // as Dubbo's protocol writes it: consumers that find it connect with TLS
         }

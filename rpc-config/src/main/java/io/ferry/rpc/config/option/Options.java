@@ -35,19 +35,23 @@ public final class Options {
     // ---- calls: method, reference or service, consumer or provider defaults
     public static final Option<Duration> TIMEOUT = Option.of("timeout", Duration.class).defaultText("1000")
             .atLeast(1).scopes(METHOD, REFERENCE, SERVICE, PROVIDER, CONSUMER).dubbo("timeout")
-            .doc("the deadline of the whole call, retries included; on a service, the provider's slow-call budget")
+            .doc("the deadline of the whole call, retries included; on a service, the provider's slow-call budget "
+                    + "and its consumers' default (through the registry URL)")
             .build();
     public static final Option<Integer> RETRIES = Option.of("retries", Integer.class).defaultText("2")
-            .range(0, 100).scopes(METHOD, REFERENCE, CONSUMER).dubbo("retries")
-            .doc("other providers a call that provably did not run may move to").build();
+            .range(0, 100).scopes(METHOD, REFERENCE, CONSUMER, SERVICE, PROVIDER).dubbo("retries")
+            .doc("other providers a call that provably did not run may move to; on a service, its consumers' "
+                    + "default (through the registry URL)").build();
     public static final Option<String> LOAD_BALANCE = Option.of("loadBalance", String.class)
-            .defaultValue("adaptive").lowerCase().scopes(REFERENCE, CONSUMER).dubbo("loadbalance")
+            .defaultValue("adaptive").lowerCase().scopes(REFERENCE, CONSUMER, SERVICE, PROVIDER).dubbo("loadbalance")
             .doc("a load balancer by name: adaptive (P2C over peak-EWMA latency), random, roundrobin, leastactive, "
-                    + "consistenthash, shortestresponse, or one a jar registers (a LoadBalancerProvider)").build();
+                    + "consistenthash, shortestresponse, or one a jar registers (a LoadBalancerProvider); on a "
+                    + "service, its consumers' default (through the registry URL)").build();
     public static final Option<String> CLUSTER = Option.of("cluster", String.class).defaultValue("failover")
-            .lowerCase().scopes(REFERENCE, CONSUMER).dubbo("cluster")
+            .lowerCase().scopes(REFERENCE, CONSUMER, SERVICE, PROVIDER).dubbo("cluster")
             .doc("a fault-tolerance strategy by name: failover, failfast, failsafe, failback, forking, broadcast, "
-                    + "or one a jar registers (a ClusterProvider)").build();
+                    + "or one a jar registers (a ClusterProvider); on a service, written into the registry URL "
+                    + "as Dubbo writes it (consumers, Dubbo's too, keep their own)").build();
     public static final Option<String> FILTER = Option.of("filter", String.class).defaultText("default").lowerCase()
             .scopes(REFERENCE, CONSUMER, SERVICE, PROVIDER).dubbo("filter")
             .doc("filters by name, in order (a FilterProvider each), after those active by default: "
@@ -56,8 +60,9 @@ public final class Options {
     public static final Option<Integer> FORKS = Option.of("forks", Integer.class).defaultText("2").range(1, 100)
             .scopes(REFERENCE, CONSUMER).dubbo("forks").doc("providers a forking call goes to at once").build();
     public static final Option<Integer> ACTIVES = Option.of("actives", Integer.class).defaultText("0 (no limit)")
-            .range(0, 1_000_000).scopes(METHOD, REFERENCE, CONSUMER).dubbo("actives")
-            .doc("calls in flight per method of a reference; over it, LIMIT_EXCEEDED, not sent").build();
+            .range(0, 1_000_000).scopes(METHOD, REFERENCE, CONSUMER, SERVICE, PROVIDER).dubbo("actives")
+            .doc("calls in flight per method of a reference; over it, LIMIT_EXCEEDED, not sent; on a service, its "
+                    + "consumers' default (through the registry URL)").build();
     public static final Option<Integer> EXECUTES = Option.of("executes", Integer.class)
             .defaultText("0 (no limit)").range(0, 1_000_000).scopes(METHOD, SERVICE, PROVIDER).dubbo("executes")
             .doc("calls running at once per method of a service; over it, LIMIT_EXCEEDED, not run").build();
@@ -100,6 +105,15 @@ public final class Options {
             .scopes(REFERENCE, CONSUMER).dubbo("stub")
             .doc("a class wrapping the reference, made with a public constructor taking the reference's proxy: "
                     + "true or default (the interface's XxxStub class) or a class name; false: none").build();
+    public static final Option<Integer> WEIGHT = Option.of("weight", Integer.class).defaultValue(100)
+            .range(0, 1_000_000).scopes(SERVICE, PROVIDER).dubbo("weight")
+            .doc("this provider's share of its consumers' calls against other providers' weights (random, "
+                    + "roundrobin, adaptive as a multiplier); 0: none while another has weight. Written into the "
+                    + "registry URL").build();
+    public static final Option<Duration> WARMUP = Option.of("warmup", Duration.class).defaultText("600000")
+            .atLeast(0).scopes(SERVICE, PROVIDER).dubbo("warmup")
+            .doc("how long after it registers a provider's weight ramps up, from 1 to its weight (weight × uptime "
+                    + "/ warmup); 0: no ramp. Written into the registry URL").build();
 
     // ---- provider observability: the protocol's for every service, a service's own over it
     public static final Option<String> ACCESS_LOG = Option.of("accessLog", String.class).defaultValue("false")
@@ -233,7 +247,7 @@ public final class Options {
             .doc("the body encoding: hessian2, the only one Ferry speaks (answers use the request's)").build();
 
     private static final List<Option<?>> ALL = List.of(TIMEOUT, RETRIES, LOAD_BALANCE, CLUSTER, FILTER, FORKS, ACTIVES,
-            EXECUTES, IDEMPOTENT, ONEWAY, ASYNC, VERSION, GROUP, CALLERS, TOKEN, MOCK, STUB,
+            EXECUTES, IDEMPOTENT, ONEWAY, ASYNC, VERSION, GROUP, CALLERS, TOKEN, MOCK, STUB, WEIGHT, WARMUP,
             ACCESS_LOG, ACCESS_LOG_ARGUMENTS, URL,
             CONNECTIONS, MAX_CONNECTIONS, POOL_IDLE_TIMEOUT, CONGESTION_WAIT, LAZY, CHECK, WAIT_FOR_READY,
             CONNECT_TIMEOUT, RECONNECT_BACKOFF_MIN, RECONNECT_BACKOFF_MAX, CONNECT_SPREAD, IO_THREADS, PAYLOAD, SERIALIZATION, HEARTBEAT, TCP_NO_DELAY,

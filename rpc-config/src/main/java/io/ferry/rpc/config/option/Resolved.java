@@ -17,15 +17,34 @@ import java.util.function.Function;
  * sets it wins: the method's (by name, then its annotation), then the reference's or service's, then the consumer's
  * or provider's defaults, then the option's built-in default. Each scope's settings come already merged across
  * sources ({@code -D} over code, annotations and XML, over a {@code ferry.properties} on the class path), so this
- * is the one place where scopes meet.
+ * is the one place where scopes meet. A reference's settings may have one more source, below all of these and above
+ * the built-in defaults: what its providers' registry URLs give (Dubbo's provider-side settings, see
+ * {@link #withProviders(ProviderValues)}).
  */
 public final class Resolved {
+    /**
+     * What a reference's providers give its calls through their registry URLs, now: a method's value (their
+     * {@code <method>.<name>}, else their service's), or null when they give none. Thread-safe; the answer may
+     * change as providers come and go.
+     */
+    public interface ProviderValues {
+        /** The value for {@code option} in calls of {@code method} (null: of the whole reference), or null. */
+        Settings.Setting setting(Option<?> option, String method);
+
+        /** The values the providers give for single methods, by method name: what {@link #rows()} shows. */
+        default Map<String, Map<Option<?>, Settings.Setting>> byMethod() {
+            return Map.of();
+        }
+    }
+
     private final Map<String, Settings> methods;
     private final Function<Method, Settings> annotated;
     private final Settings member;
     private final Settings defaults;
     /** REFERENCE or SERVICE: whose settings these are, for toString; null when not said. */
     private final Scope side;
+    /** What the providers' registry URLs give, below every scope here; null for none. */
+    private final ProviderValues providers;
 
     /**
      * @param methods   settings per method name
@@ -41,11 +60,44 @@ public final class Resolved {
     /** As {@link #Resolved(Map, Function, Settings, Settings)}, saying whose: a REFERENCE's or a SERVICE's. */
     public Resolved(Scope side, Map<String, Settings> methods, Function<Method, Settings> annotated, Settings member,
                     Settings defaults) {
+        this(side, methods, annotated, member, defaults, null);
+    }
+
+    private Resolved(Scope side, Map<String, Settings> methods, Function<Method, Settings> annotated,
+                     Settings member, Settings defaults, ProviderValues providers) {
         this.side = side;
         this.methods = Map.copyOf(methods);
         this.annotated = annotated;
         this.member = member;
         this.defaults = defaults;
+        this.providers = providers;
+    }
+
+    /**
+     * These settings over what the providers' registry URLs give (Dubbo's precedence): an option no scope here sets
+     * takes the providers' value for the method, else theirs for the service, before its built-in default.
+     */
+    public Resolved withProviders(ProviderValues providers) {
+        return new Resolved(side, methods, annotated, member, defaults, providers);
+    }
+
+    /**
+     * Whether a scope of this reference or service itself sets {@code option} for calls of {@code method} (null:
+     * of the whole): its method's, its annotation's, its own or its consumer's or provider's defaults; false when
+     * only the providers or the built-in default give it.
+     */
+    public boolean isSet(Option<?> option, Method method) {
+        return own(option, method) != null;
+    }
+
+    /**
+     * The providers' value for {@code option} in calls of {@code method}, or the built-in default when they give
+     * none, whatever the scopes here set: for a caller that knows they set nothing ({@link #isSet}) and wants no
+     * more than one lookup per call.
+     */
+    public <T> T fromProviders(Option<T> option, Method method) {
+        Settings.Setting given = providers == null ? null : providers.setting(option, method.getName());
+        return option.type().cast(given != null ? given.value() : option.defaultValue());
     }
 
     /** The value for calls of the whole reference or service (no method scope), or null for none. */
@@ -60,6 +112,17 @@ public final class Resolved {
 
     /** The winning value with where it was set ("built-in default" when no scope sets it). */
     public Settings.Setting setting(Option<?> option, Method method) {
+        Settings.Setting own = own(option, method);
+        if (own != null) {
+            return own;
+        }
+        Settings.Setting given = providers == null ? null
+                : providers.setting(option, method == null ? null : method.getName());
+        return given != null ? given : new Settings.Setting(option.defaultValue(), "built-in default");
+    }
+
+    /** What the scopes here set, narrowest first; null when none does. */
+    private Settings.Setting own(Option<?> option, Method method) {
         if (method != null) {
             Settings named = methods.get(method.getName());
             if (named != null && named.setting(option) != null) {
@@ -73,10 +136,7 @@ public final class Resolved {
         if (member.setting(option) != null) {
             return member.setting(option);
         }
-        if (defaults.setting(option) != null) {
-            return defaults.setting(option);
-        }
-        return new Settings.Setting(option.defaultValue(), "built-in default");
+        return defaults.setting(option);
     }
 
     /**
@@ -102,6 +162,9 @@ public final class Resolved {
             }
             Settings.Setting setting = member.setting(option) != null ? member.setting(option)
                     : defaults.setting(option);
+            if (setting == null && providers != null) {
+                setting = providers.setting(option, null);
+            }
             rows.add(setting == null ? new Row(option.name(), null, defaultShown(option), "default")
                     : new Row(option.name(), null, Secrets.shown(option, setting.value()), Settings.where(setting)));
         }
@@ -112,6 +175,16 @@ public final class Resolved {
                         Settings.where(setting)));
             }
         });
+        if (providers != null) { // a provider's value for one method, where nothing of this reference sets it
+            new TreeMap<>(providers.byMethod()).forEach((method, given) -> given.forEach((option, setting) -> {
+                Settings named = methods.get(method);
+                if ((named == null || named.setting(option) == null) && member.setting(option) == null
+                        && defaults.setting(option) == null) {
+                    rows.add(new Row(option.name(), method, Secrets.shown(option, setting.value()),
+                            Settings.where(setting)));
+                }
+            }));
+        }
         return rows;
     }
 

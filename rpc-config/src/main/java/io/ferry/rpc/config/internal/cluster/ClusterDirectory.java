@@ -1,5 +1,6 @@
 package io.ferry.rpc.config.internal.cluster;
 
+import io.ferry.rpc.config.option.Resolved;
 import io.ferry.rpc.cluster.Directory;
 
 /** A reference's providers, which the reference closes with itself, and which can say when one is ready. */
@@ -15,6 +16,14 @@ public interface ClusterDirectory extends Directory, AutoCloseable {
     /** Providers the registry lists now, or -1 for a directory that is not the registry's (a url's one). */
     default int listed() {
         return -1;
+    }
+
+    /**
+     * What the providers' registry URLs give the reference's calls now ({@code timeout}, {@code retries}, ...), or
+     * null for a directory without registry URLs (a url's one).
+     */
+    default Resolved.ProviderValues providerValues() {
+        return null;
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.ferry.rpc.config.internal.cluster;
 
 import io.ferry.rpc.cluster.Endpoint;
 import io.ferry.rpc.config.OutlierEjection;
+import io.ferry.rpc.config.option.Resolved;
 import io.ferry.rpc.registry.ProviderInstance;
 import io.ferry.rpc.registry.ProviderListener;
 import io.ferry.rpc.remoting.ProviderEndpoint;
@@ -39,6 +40,7 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
 
     private final Supplier<String> registry;
     private final Ejections ejections;
+    private final ProviderCallSettings callSettings = new ProviderCallSettings();
 
     private record Member(ProviderInstance provider, ProviderEndpoint client, TrackedEndpoint tracked) {
     }
@@ -92,12 +94,15 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
             if (known != null) {
                 boolean changed = known.provider().weight() != provider.weight()
                         || known.provider().startedAtMillis() != provider.startedAtMillis()
+                        || known.provider().warmupMillis() != provider.warmupMillis()
                         || !Objects.equals(known.provider().token(), provider.token());
                 if (changed) {
                     // a new weight, or a restart (a new timestamp, so a new warm-up; a new token): the same
                     // connections, seen afresh
                     known.tracked().outlier().removed();
                     known = new Member(provider, known.client(), tracked(provider, known.client()));
+                } else {
+                    known = new Member(provider, known.client(), known.tracked()); // its URL's other settings
                 }
                 next.put(provider.address(), known);
                 continue;
@@ -114,6 +119,7 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
         byAddress = next;
         members = List.copyOf(next.values());
         live = members.stream().map(m -> (Endpoint) m.tracked()).toList();
+        callSettings.update(members.stream().map(Member::provider).toList());
         log.info("{}: {} provider(s): {}", service, members.size(), next.keySet());
         notifyAll(); // a reference waiting for a ready provider (check) looks again
     }
@@ -123,6 +129,11 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
         leaving.add(member.client());
         member.tracked().outlier().removed();
         closeWhenIdle(member.client(), clocks.ticker().nanoTime() + TimeUnit.MILLISECONDS.toNanos(drainMillis));
+    }
+
+    @Override
+    public Resolved.ProviderValues providerValues() {
+        return callSettings;
     }
 
     @Override

@@ -131,8 +131,6 @@ final class XmlVocabulary {
         UNSUPPORTED_DUBBO.put("deprecated", "no deprecation marks in the registry: leave it out");
         UNSUPPORTED_DUBBO.put("dynamic", "services stay registered while the provider's session lives "
                 + "(dynamic=\"true\"); no nodes for an operator to enable: leave it out");
-        UNSUPPORTED_DUBBO.put("weight", "no static weights: the adaptive balancer weighs providers by measured "
-                + "latency");
         UNSUPPORTED_DUBBO.put("sticky", "no sticky calls: loadbalance=\"consistenthash\" keeps equal arguments on "
                 + "one provider");
         UNSUPPORTED_DUBBO.put("generic", "no generic invocation");
