@@ -34,7 +34,7 @@ public final class BuiltinFilters {
                 return null;
             }
             return ConcurrencyLimit.actives(m -> settings.get(Options.ACTIVES, m),
-                    reference.reference().interfaceType().getName());
+                    reference.reference().interfaceName());
         }
     }
 

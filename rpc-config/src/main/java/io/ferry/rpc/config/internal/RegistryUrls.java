@@ -1,5 +1,6 @@
 package io.ferry.rpc.config.internal;
 
+import io.ferry.rpc.GenericService;
 import io.ferry.rpc.registry.ServiceUrl;
 
 import java.lang.reflect.Method;
@@ -59,13 +60,23 @@ public final class RegistryUrls {
 
     public static ServiceUrl consumer(Class<?> service, String version, String group, String application,
                                       long timestampMillis) {
+        return consumer(service, service.getName(), version, group, application, timestampMillis);
+    }
+
+    /** A consumer's URL; a generic reference ({@code service} GenericService) names {@code serviceName}, as Dubbo's. */
+    public static ServiceUrl consumer(Class<?> service, String serviceName, String version, String group,
+                                      String application, long timestampMillis) {
+        boolean generic = service == GenericService.class && !serviceName.equals(service.getName());
         Map<String, String> p = new TreeMap<>();
         p.put("application", application);
         p.put("category", "consumers");
         p.put("check", "false");
         p.put("dubbo", "2.0.2");
-        p.put("interface", service.getName());
-        p.put("methods", methodNames(service));
+        if (generic) {
+            p.put("generic", "true");
+        }
+        p.put("interface", serviceName);
+        p.put("methods", generic ? "*" : methodNames(service));
         p.put("side", "consumer");
         p.put("timestamp", String.valueOf(timestampMillis));
         if (!version.isEmpty()) {
@@ -74,7 +85,7 @@ public final class RegistryUrls {
         if (!group.isEmpty()) {
             p.put("group", group);
         }
-        return new ServiceUrl("consumer", localHost(), 0, service.getName(), p);
+        return new ServiceUrl("consumer", localHost(), 0, serviceName, p);
     }
 
     /**

@@ -121,7 +121,6 @@ final class XmlVocabulary {
                 + "latency");
         UNSUPPORTED_DUBBO.put("sticky", "no sticky calls: loadbalance=\"consistenthash\" keeps equal arguments on "
                 + "one provider");
-        UNSUPPORTED_DUBBO.put("generic", "no generic invocation");
         UNSUPPORTED_DUBBO.put("injvm", "no in-JVM shortcut: calls go through the protocol");
         UNSUPPORTED_DUBBO.put("scope", "no in-JVM shortcut: calls go through the protocol");
         UNSUPPORTED_DUBBO.put("callbacks", "no callback arguments");
