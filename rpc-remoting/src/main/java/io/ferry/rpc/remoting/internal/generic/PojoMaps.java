@@ -43,11 +43,11 @@ import java.util.TreeSet;
 /**
  * Dubbo's generic form of values ({@code PojoUtils}), both ways, written for Ferry.
  * <ul>
- *   <li>{@link #generalize}: a POJO becomes a {@code HashMap} of its bean properties and public fields, with
- *       {@code class} naming its class; an enum its name; {@code LocalDate}, {@code LocalDateTime} and
- *       {@code LocalTime} their ISO text; strings, numbers, booleans, characters, dates and arrays of them stay as
- *       they are; arrays become {@code Object[]}, lists {@code ArrayList}s, other collections {@code HashSet}s, maps
- *       maps, with their elements generalized.</li>
+ *   <li>{@link #generalize}: a POJO becomes a {@code HashMap} of its bean properties and public fields (a record:
+ *       its components), with {@code class} naming its class; an enum its name; {@code LocalDate},
+ *       {@code LocalDateTime} and {@code LocalTime} their ISO text; strings, numbers, booleans, characters, dates
+ *       and arrays of them stay as they are; arrays become {@code Object[]}, lists {@code ArrayList}s, other
+ *       collections {@code HashSet}s, maps maps, with their elements generalized.</li>
  *   <li>{@link Realizer#realize}: the other way, to a declared type, on the provider of a generic call. A map's
  *       {@code class} is a name from the wire: it is checked against the service's {@link AllowedClasses}
  *       <em>before</em> anything loads it, and must name the declared type or a subtype of it; a refused name
@@ -137,6 +137,14 @@ public final class PojoMaps {
         Map<String, Object> properties = new HashMap<>();
         seen.put(value, properties);
         properties.put(CLASS_KEY, type.getName());
+        if (type.isRecord()) {
+            // Dubbo knows only getters, which records lack: their components are their properties
+            for (RecordComponent component : type.getRecordComponents()) {
+                properties.put(component.getName(), generalize(get(component.getAccessor(), value), seen,
+                        depth + 1));
+            }
+            return properties;
+        }
         for (Method getter : type.getMethods()) {
             String property = propertyOfGetter(getter);
             if (property != null) {
