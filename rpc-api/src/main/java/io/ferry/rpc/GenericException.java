@@ -3,9 +3,10 @@ package io.ferry.rpc;
 import io.ferry.rpc.spi.WireText;
 
 /**
- * A provider's exception as a generic caller sees it when the exception's own class is not one this side may read:
- * the class's name and the message, as Dubbo's {@code GenericException} carries them. The cause and stack trace the
- * provider sent are not rebuilt.
+ * A provider's exception as a generic caller sees it: the class's name and the message, as Dubbo's
+ * {@code GenericException} carries them. When the exception's own class is not one this side may read, that is all
+ * there is (its cause and stack trace are not rebuilt); a checked exception this side could read, which
+ * {@link GenericService#$invoke} cannot declare, is the cause.
  */
 public class GenericException extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -18,9 +19,14 @@ public class GenericException extends RuntimeException {
      * @param exceptionMessage its message, or null
      */
     public GenericException(String exceptionClass, String exceptionMessage) {
+        this(exceptionClass, exceptionMessage, null);
+    }
+
+    /** As {@link #GenericException(String, String)}, with the provider's exception itself as the cause. */
+    public GenericException(String exceptionClass, String exceptionMessage, Throwable cause) {
         // both come from the peer: shown escaped, so that a message cannot forge a log line
         super(WireText.escape(exceptionClass) + (exceptionMessage == null ? "" : ": "
-                + WireText.escape(exceptionMessage)));
+                + WireText.escape(exceptionMessage)), cause);
         this.exceptionClass = exceptionClass;
         this.exceptionMessage = exceptionMessage;
     }

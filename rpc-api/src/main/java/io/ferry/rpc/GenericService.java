@@ -15,8 +15,9 @@ import java.util.concurrent.CompletableFuture;
  * properties with {@code class} naming its class.
  *
  * <p>A call has a reference's deadline, retries, filters and observation like any other. The service's own
- * exceptions arrive as themselves when this side allows and has their class (the JDK's, or those the reference's
- * {@link ClassAllowList} names), else as a {@link GenericException} that names the class and keeps the message.
+ * unchecked exceptions arrive as themselves when this side allows and has their class (the JDK's, or those the
+ * reference's {@link ClassAllowList} names); any other arrives as a {@link GenericException} that names the class
+ * and keeps the message (with a checked exception this side could read as its cause).
  */
 public interface GenericService {
     /**
