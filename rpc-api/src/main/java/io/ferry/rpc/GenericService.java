@@ -14,10 +14,10 @@ import java.util.concurrent.CompletableFuture;
  * the same way: strings, numbers, dates and collections as they are, every other object as a {@code HashMap} of its
  * properties with {@code class} naming its class.
  *
- * <p>A call has a reference's deadline, retries, filters and observation like any other. The service's own
- * unchecked exceptions arrive as themselves when this side allows and has their class (the JDK's, or those the
- * reference's {@link ClassAllowList} names); any other arrives as a {@link GenericException} that names the class
- * and keeps the message (with a checked exception this side could read as its cause).
+ * <p>A call has a reference's deadline, retries, filters and observation like any other. The service's exceptions
+ * arrive as a {@link GenericException} that names the exception's class and keeps its message, as Dubbo 3 providers
+ * (and Ferry's) send them; a framework failure (a timeout, a missing method, a class the provider refuses) is an
+ * {@link RpcException}.
  */
 public interface GenericService {
     /**
@@ -28,7 +28,7 @@ public interface GenericService {
      *                       {@code "com.acme.User"}, {@code "int[]"}; empty for none
      * @param args           the arguments, POJOs as maps; empty for none
      * @return the result, POJOs as maps; null for a {@code void} method
-     * @throws GenericException the provider's exception, when its class is not one this side may read
+     * @throws GenericException the service's exception, by its class's name and its message
      * @throws RpcException     what failed in the framework: timeout, no provider, a method the provider lacks
      */
     Object $invoke(String method, String[] parameterTypes, Object[] args) throws GenericException;

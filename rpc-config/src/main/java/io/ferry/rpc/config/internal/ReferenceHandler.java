@@ -2,7 +2,6 @@ package io.ferry.rpc.config.internal;
 
 import io.ferry.rpc.Deadline;
 import io.ferry.rpc.EchoService;
-import io.ferry.rpc.GenericException;
 import io.ferry.rpc.GenericService;
 import io.ferry.rpc.Invocation;
 import io.ferry.rpc.Invoker;
@@ -226,10 +225,6 @@ public final class ReferenceHandler implements InvocationHandler {
             if (declared.isInstance(t)) {
                 return t;
             }
-        }
-        if (method.getDeclaringClass() == GenericService.class) {
-            // $invoke declares no checked exception: the service's own is the cause, as Dubbo's generic caller has it
-            return new GenericException(t.getClass().getName(), t.getMessage(), t);
         }
         return new UndeclaredThrowableException(t);
     }

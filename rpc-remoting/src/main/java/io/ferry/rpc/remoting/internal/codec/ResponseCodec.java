@@ -3,6 +3,7 @@ package io.ferry.rpc.remoting.internal.codec;
 import com.alibaba.com.caucho.hessian.io.Hessian2Input;
 import com.alibaba.com.caucho.hessian.io.Hessian2Output;
 import io.ferry.rpc.GenericException;
+import io.ferry.rpc.remoting.internal.generic.GenericFailure;
 
 import java.io.IOException;
 import java.util.Collections;
@@ -91,11 +92,19 @@ public final class ResponseCodec {
         return in.readObject(resultType);
     }
 
+    private static String text(Object value) {
+        return value instanceof String s ? s : null;
+    }
+
     private static Throwable readThrowable(Hessian2Input in, boolean generic) throws IOException {
         Object value = generic ? in.readObject() : in.readObject(Throwable.class);
         if (generic && value instanceof Map<?, ?> map && map.get("class") instanceof String className) {
-            Object message = map.get("detailMessage");
-            return new GenericException(className, message instanceof String m ? m : null);
+            if ((GenericFailure.DUBBO_CLASS.equals(className) || GenericFailure.DUBBO3_CLASS.equals(className))
+                    && map.get("exceptionClass") instanceof String original) {
+                // a provider's generic answer: Dubbo's GenericException, naming the service's exception
+                return new GenericException(original, text(map.get("exceptionMessage")));
+            }
+            return new GenericException(className, text(map.get("detailMessage")));
         }
         if (!(value instanceof Throwable t)) {
             throw new IOException("exception answer carries a " + (value == null ? "null" : value.getClass().getName()));

@@ -64,12 +64,12 @@ final class RequestDecoder {
         }
         Object[] arguments = echo ? new Object[] {in.readObject()} : RequestCodec.readArguments(in, method);
         Map<String, Object> attachments = RequestCodec.readAttachments(in);
-        return request(head, method, echo, arguments, attachments, receivedNanos, local, false);
+        return request(head, method, echo, arguments, attachments, receivedNanos, local, false, false);
     }
 
     private DecodedRequest request(RequestCodec.Head head, MethodSchema method, boolean echo, Object[] arguments,
                                    Map<String, Object> attachments, long receivedNanos, SocketAddress local,
-                                   boolean generalizeResult) throws Rejection {
+                                   boolean generic, boolean generalizeResult) throws Rejection {
         // as in Dubbo, attachment entries win over the head's strings
         String version = attachments.get("version") instanceof String v ? v : head.version();
         String group = attachments.get("group") instanceof String g ? g : "";
@@ -81,7 +81,7 @@ final class RequestDecoder {
         }
         return new DecodedRequest(service, method, echo, arguments, attachments,
                 Frame.supportsResponseAttachments(head.protocolVersion()), deadline(attachments, receivedNanos),
-                "0.0.0".equals(version) ? "" : version, generalizeResult);
+                "0.0.0".equals(version) ? "" : version, generic, generalizeResult);
     }
 
     /**
@@ -122,7 +122,7 @@ final class RequestDecoder {
             realized[i] = schema.realizer().realize(arguments[i], parameters[i],
                     method.description() + " argument " + i);
         }
-        return request(head, method, false, realized, attachments, receivedNanos, local, generalize);
+        return request(head, method, false, realized, attachments, receivedNanos, local, true, generalize);
     }
 
     /** The method a generic call names; a miss is answered as a missing method. */
