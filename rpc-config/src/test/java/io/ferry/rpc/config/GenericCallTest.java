@@ -200,7 +200,7 @@ class GenericCallTest {
 
     @Test
     void aCallWithoutTheGenericAttachmentIsStillGenericAsInDubbo() {
-        // a Dubbo generic consumer that found the provider in a registry (generic=false there) sends none
+        // a Dubbo provider reads a $invoke without the attachment as generic=true: so does Ferry
         GenericService users = consumer.reference(ReferenceConfig.generic(USERS).url(url)
                 .filter((invocation, next) -> {
                     Map<String, Object> attachments = new HashMap<>(invocation.attachments());

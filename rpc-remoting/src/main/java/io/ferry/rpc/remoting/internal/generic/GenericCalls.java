@@ -15,7 +15,7 @@ public final class GenericCalls {
     public static final String INVOKE_ASYNC = "$invokeAsync";
     /** {@code (String, String[], Object[])}. */
     public static final String DESCRIPTOR = "Ljava/lang/String;[Ljava/lang/String;[Ljava/lang/Object;";
-    /** The attachment that names the form; a Dubbo consumer found through a registry may send none. */
+    /** The attachment that names the form; without it a call is read as {@code true}, as a Dubbo provider reads it. */
     public static final String ATTACHMENT = "generic";
     public static final String TRUE = "true";
     /** Arguments as maps, the result as the method returned it. */
