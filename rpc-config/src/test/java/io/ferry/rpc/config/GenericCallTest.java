@@ -222,6 +222,23 @@ class GenericCallTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void rawReturnSendsTheResultAsItIsAndAClassTheCallerLacksIsReadAsAMap() {
+        GenericService raw = consumer.reference(ReferenceConfig.generic(USERS).url(url)
+                .filter((invocation, next) -> {
+                    Map<String, Object> attachments = new HashMap<>(invocation.attachments());
+                    attachments.put("generic", "raw.return");
+                    return next.invoke(invocation.withAttachments(attachments));
+                }).build());
+        // the provider writes a User; a generic caller does not allow the class, so reads its fields as a map
+        Map<String, Object> user = (Map<String, Object>) raw.$invoke("getUser", LONG, new Object[] {5L});
+        assertEquals(User.class.getName(), user.get("class"));
+        assertEquals("user-5", user.get("name"));
+        assertEquals(Map.of("class", "io.ferry.rpc.config.fixtures.Address", "city", "Lisbon", "zip", 1005),
+                user.get("address"));
+    }
+
+    @Test
     void theInterfaceNeedNotBeOnTheClassPath() {
         GenericService missing = consumer.reference(ReferenceConfig.generic("com.acme.NotHere").url(url).build());
         RpcException e = assertThrows(RpcException.class,

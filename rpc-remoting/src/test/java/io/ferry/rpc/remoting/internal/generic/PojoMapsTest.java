@@ -257,7 +257,8 @@ class PojoMapsTest {
         IOException e = assertThrows(IOException.class,
                 () -> realizer.realize("LOST", parameter("count", 2), "Shop.count argument 2"));
         assertEquals("Shop.count argument 2: no constant 'LOST' in " + Status.class.getName(), e.getMessage());
-        e = assertThrows(IOException.class, () -> realizer.realize(null, parameter("count", 1), "Shop.count argument 1"));
+        e = assertThrows(IOException.class,
+                () -> realizer.realize(null, parameter("count", 1), "Shop.count argument 1"));
         assertEquals("Shop.count argument 1: null for a int", e.getMessage());
         e = assertThrows(IOException.class, () -> realizer.realize(Map.of("items", List.of(Map.of("count", "many"))),
                 parameter("place", 0), "Shop.place argument 0"));
