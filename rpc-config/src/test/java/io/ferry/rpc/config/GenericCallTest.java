@@ -271,6 +271,9 @@ class GenericCallTest {
         try (Ferry fromXml = Ferry.fromXml(xml)) {
             GenericService users = fromXml.reference("users", GenericService.class);
             assertEquals("hello x", users.$invoke("hello", STRING, new Object[] {"x"}));
+            assertEquals(true, fromXml.settingsOf("users").get(Options.GENERIC));
+            assertTrue(fromXml.settingsOf("users").setting(Options.GENERIC, null).where().startsWith("consumer.xml:3"),
+                    fromXml.settingsOf("users").setting(Options.GENERIC, null).where());
         }
         Path properties = files.file("consumer.properties",
                 "ferry.application.name = generic-properties",
@@ -279,6 +282,7 @@ class GenericCallTest {
                 "ferry.reference.users.url = " + url);
         try (Ferry fromProperties = Ferry.fromProperties(properties)) {
             GenericService users = fromProperties.reference("users", GenericService.class);
+            assertEquals(true, fromProperties.settingsOf("users").get(Options.GENERIC));
             RpcException e = assertThrows(RpcException.class,
                     () -> users.$invoke("hello", STRING, new Object[] {"x"}));
             assertEquals(RpcStatus.SERVICE_NOT_FOUND, e.status());
