@@ -25,4 +25,10 @@ public @interface RpcReference {
 
     /** Connections of this reference's own per provider; 0 shares the process-wide connection. */
     int connections() default 0;
+
+    /**
+     * For a {@link GenericService} field, required: the name of the service interface it calls, which need not be on
+     * the class path (Dubbo's {@code interfaceName} with {@code generic = true}); empty for any other field.
+     */
+    String interfaceName() default "";
 }

@@ -5,6 +5,7 @@ import io.ferry.rpc.GenericException;
 import io.ferry.rpc.GenericService;
 import io.ferry.rpc.Invocation;
 import io.ferry.rpc.RpcException;
+import io.ferry.rpc.RpcReference;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.config.fixtures.FerryFixture;
 import io.ferry.rpc.config.fixtures.User;
@@ -245,6 +246,30 @@ class GenericCallTest {
                 () -> missing.$invoke("hello", STRING, new Object[] {"x"}));
         assertEquals(RpcStatus.SERVICE_NOT_FOUND, e.status());
         assertTrue(missing.toString().contains("com.acme.NotHere"), missing.toString());
+    }
+
+    /** A class whose field the annotation bootstrap fills with a generic reference. */
+    static final class Gateway {
+        @RpcReference(interfaceName = "io.ferry.rpc.config.fixtures.UserService", timeoutMillis = 3000)
+        GenericService users;
+    }
+
+    static final class Unnamed {
+        @RpcReference
+        GenericService users;
+    }
+
+    @Test
+    void anRpcReferenceFieldOfGenericServiceNamesItsInterface() {
+        Gateway gateway = new Gateway();
+        try (Ferry annotated = Ferry.builder().application(ApplicationConfig.of("generic-annotated")).build()) {
+            annotated.inject(gateway, url);
+            assertEquals("hello y", gateway.users.$invoke("hello", STRING, new Object[] {"y"}));
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> annotated.inject(new Unnamed(), url));
+            assertTrue(e.getMessage().endsWith("(expected: interfaceName, the service a GenericService field calls)"),
+                    e.getMessage());
+        }
     }
 
     @Test
