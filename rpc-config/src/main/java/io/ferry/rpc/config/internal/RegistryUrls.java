@@ -76,7 +76,9 @@ public final class RegistryUrls {
             p.put("generic", "true");
         }
         p.put("interface", serviceName);
-        p.put("methods", generic ? "*" : methodNames(service));
+        if (!generic) {
+            p.put("methods", methodNames(service)); // a generic one lists none, as Dubbo's generic consumer
+        }
         p.put("side", "consumer");
         p.put("timestamp", String.valueOf(timestampMillis));
         if (!version.isEmpty()) {
