@@ -145,16 +145,11 @@ public final class PojoMaps {
             }
             return properties;
         }
-        for (Method getter : type.getMethods()) {
-            String property = propertyOfGetter(getter);
-            if (property != null) {
-                properties.put(property, generalize(get(getter, value), seen, depth + 1));
-            }
+        for (Map.Entry<String, Method> getter : GETTERS.get(type).entrySet()) {
+            properties.put(getter.getKey(), generalize(get(getter.getValue(), value), seen, depth + 1));
         }
-        for (Field field : type.getFields()) {
-            int modifiers = field.getModifiers();
-            if (!Modifier.isStatic(modifiers) && !Modifier.isTransient(modifiers)
-                    && !properties.containsKey(field.getName())) {
+        for (Field field : PUBLIC_FIELDS.get(type)) {
+            if (!properties.containsKey(field.getName())) {
                 Object fieldValue = read(field, value);
                 if (fieldValue != null) {
                     properties.put(field.getName(), generalize(fieldValue, seen, depth + 1));
@@ -163,6 +158,36 @@ public final class PojoMaps {
         }
         return properties;
     }
+
+    /** A class's getters by property name, found once per class. */
+    private static final ClassValue<Map<String, Method>> GETTERS = new ClassValue<>() {
+        @Override
+        protected Map<String, Method> computeValue(Class<?> type) {
+            Map<String, Method> getters = new LinkedHashMap<>();
+            for (Method method : type.getMethods()) {
+                String property = propertyOfGetter(method);
+                if (property != null) {
+                    getters.putIfAbsent(property, method);
+                }
+            }
+            return getters;
+        }
+    };
+
+    /** A class's public instance fields that are not transient, found once per class. */
+    private static final ClassValue<List<Field>> PUBLIC_FIELDS = new ClassValue<>() {
+        @Override
+        protected List<Field> computeValue(Class<?> type) {
+            List<Field> fields = new ArrayList<>();
+            for (Field field : type.getFields()) {
+                int modifiers = field.getModifiers();
+                if (!Modifier.isStatic(modifiers) && !Modifier.isTransient(modifiers)) {
+                    fields.add(field);
+                }
+            }
+            return List.copyOf(fields);
+        }
+    };
 
     /** Strings, numbers, booleans, characters, dates, and arrays of them (primitive arrays included). */
     static boolean isSimple(Class<?> type) {
@@ -297,7 +322,7 @@ public final class PojoMaps {
                             return constant;
                         }
                     }
-                    throw fail(path, "no constant '" + name + "' in " + type.getName());
+                    throw fail(path, "no constant '" + shown(name) + "' in " + type.getName());
                 }
                 throw fail(path, "a " + value.getClass().getName() + " cannot be a " + type.getName()
                         + " (expected: the constant's name)");
@@ -371,7 +396,7 @@ public final class PojoMaps {
                 Type keyType = typeArgument(declared, 0);
                 Type valueType = typeArgument(declared, 1);
                 for (Map.Entry<?, ?> e : value.entrySet()) {
-                    String at = path + "[" + e.getKey() + "]";
+                    String at = path + "[" + shown(e.getKey()) + "]";
                     map.put(realize(e.getKey(), keyType, at, depth + 1), realize(e.getValue(), valueType, at,
                             depth + 1));
                 }
@@ -414,7 +439,7 @@ public final class PojoMaps {
                     if (!(e.getKey() instanceof String property) || CLASS_KEY.equals(property)) {
                         continue;
                     }
-                    set(object, type, property, e.getValue(), path + "." + property, depth);
+                    set(object, type, property, e.getValue(), path + "." + shown(property), depth);
                 }
                 return object;
             }
@@ -542,7 +567,7 @@ public final class PojoMaps {
                         return d.getTime();
                     }
                 } catch (NumberFormatException | DateTimeParseException | ParseException e) {
-                    throw fail(path, "'" + value + "' is not a " + type.getName());
+                    throw fail(path, "'" + shown(value) + "' is not a " + type.getName());
                 }
                 return null;
             }
@@ -629,28 +654,51 @@ public final class PojoMaps {
         }
     }
 
-    private static Method setter(Class<?> type, String property) {
-        String name = "set" + Character.toUpperCase(property.charAt(0)) + property.substring(1);
-        for (Method method : type.getMethods()) {
-            if (method.getName().equals(name) && method.getParameterCount() == 1
-                    && !Modifier.isStatic(method.getModifiers())) {
-                return method;
+    /** A value from the wire as a message shows it: cut, since a peer chooses its length (escaped where sent). */
+    private static String shown(Object value) {
+        String text = String.valueOf(value);
+        return text.length() <= 64 ? text : text.substring(0, 64) + "... (" + text.length() + " chars)";
+    }
+
+    /** A class's one-argument setters by property name, found once per class. */
+    private static final ClassValue<Map<String, Method>> SETTERS = new ClassValue<>() {
+        @Override
+        protected Map<String, Method> computeValue(Class<?> type) {
+            Map<String, Method> setters = new HashMap<>();
+            for (Method method : type.getMethods()) {
+                String name = method.getName();
+                if (name.length() > 3 && name.startsWith("set") && method.getParameterCount() == 1
+                        && !Modifier.isStatic(method.getModifiers())) {
+                    setters.putIfAbsent(decapitalize(name.substring(3)), method);
+                }
             }
+            return Map.copyOf(setters);
         }
-        return null;
+    };
+
+    /** A class's settable fields (neither static nor final), its own before its superclasses', found once. */
+    private static final ClassValue<Map<String, Field>> FIELDS = new ClassValue<>() {
+        @Override
+        protected Map<String, Field> computeValue(Class<?> type) {
+            Map<String, Field> fields = new HashMap<>();
+            for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+                for (Field field : c.getDeclaredFields()) {
+                    int modifiers = field.getModifiers();
+                    if (!Modifier.isStatic(modifiers) && !Modifier.isFinal(modifiers)) {
+                        fields.putIfAbsent(field.getName(), field);
+                    }
+                }
+            }
+            return Map.copyOf(fields);
+        }
+    };
+
+    private static Method setter(Class<?> type, String property) {
+        return property.isEmpty() ? null : SETTERS.get(type).get(property);
     }
 
     private static Field field(Class<?> type, String name) {
-        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-            try {
-                Field field = c.getDeclaredField(name);
-                int modifiers = field.getModifiers();
-                return Modifier.isStatic(modifiers) || Modifier.isFinal(modifiers) ? null : field;
-            } catch (NoSuchFieldException e) {
-                // look in the superclass
-            }
-        }
-        return null;
+        return FIELDS.get(type).get(name);
     }
 
     private static Class<?> raw(Type type) {
