@@ -281,6 +281,9 @@ class GenericCallTest {
                 () -> ReferenceConfig.builder(UserService.class).set(Options.GENERIC, true).build());
         assertTrue(e.getMessage().startsWith("generic: true for " + USERS + " (expected: false, or unset;"),
                 e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> ReferenceConfig.generic(USERS)
+                .method(MethodConfig.builder("getUser").timeout(Duration.ofSeconds(1)).build()).build());
+        assertEquals("method: getUser (expected: a method of io.ferry.rpc.GenericService)", e.getMessage());
         assertTrue(ReferenceConfig.generic(USERS).build().isGeneric());
         assertEquals(USERS, ReferenceConfig.generic(USERS).build().interfaceName());
     }
