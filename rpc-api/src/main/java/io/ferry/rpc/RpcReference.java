@@ -38,4 +38,10 @@ public @interface RpcReference {
      * the reference with a constructor taking it; empty keeps the consumer's.
      */
     String stub() default "";
+
+    /**
+     * For a {@link GenericService} field, required: the name of the service interface it calls, which need not be on
+     * the class path (Dubbo's {@code interfaceName} with {@code generic = true}); empty for any other field.
+     */
+    String interfaceName() default "";
 }

@@ -66,6 +66,8 @@ public enum RpcStatus {
     public static final String METHOD_NOT_FOUND_PREFIX = "Method not found: ";
     /** The message prefix of a missing service in a SERVICE_ERROR (70) answer, Dubbo's own wording. */
     public static final String SERVICE_NOT_FOUND_PREFIX = "Not found exported service: ";
+    /** How a Dubbo 3 provider answers (status 70) a generic call of a method its service does not have. */
+    private static final String DUBBO_NO_SUCH_METHOD = "org.apache.dubbo.rpc.RpcException: No such method ";
     /** The message prefix of a call refused unrun by a provider that is shutting down (status 80). */
     public static final String SHUTTING_DOWN_PREFIX = "Provider is shutting down, request not executed: ";
 
@@ -130,6 +132,9 @@ public enum RpcStatus {
             case 70:
                 if (message != null && message.startsWith(SERVICE_NOT_FOUND_PREFIX)) {
                     return SERVICE_NOT_FOUND;
+                }
+                if (message != null && message.startsWith(DUBBO_NO_SUCH_METHOD)) {
+                    return METHOD_NOT_FOUND; // a Dubbo provider's answer to a generic call of a missing method
                 }
                 return isInvalidToken(message) || (message != null && message.startsWith(CALLER_REFUSED_PREFIX))
                         ? FORBIDDEN : SERVICE_ERROR;

@@ -2,6 +2,7 @@ package io.ferry.rpc.config;
 
 import io.ferry.rpc.ClassAllowList;
 import io.ferry.rpc.Filter;
+import io.ferry.rpc.GenericService;
 import io.ferry.rpc.RpcService;
 import io.ferry.rpc.cluster.Cluster;
 import io.ferry.rpc.cluster.LoadBalancer;
@@ -37,6 +38,7 @@ import java.util.Map;
  */
 public final class ReferenceConfig<T> {
     private final Class<T> interfaceType;
+    private final String interfaceName;
     private final String id;
     private final Settings settings;
     private final Map<String, MethodConfig> methods;
@@ -53,6 +55,14 @@ public final class ReferenceConfig<T> {
         this.interfaceType = Validate.notNull("interface", b.interfaceType);
         if (!interfaceType.isInterface()) {
             throw new IllegalArgumentException("interface: " + interfaceType.getName() + " (expected: an interface)");
+        }
+        this.interfaceName = b.interfaceName != null ? b.interfaceName : interfaceType.getName();
+        if (Boolean.TRUE.equals(settings.get(Options.GENERIC)) != isGeneric()) {
+            String where = settings.setting(Options.GENERIC).where();
+            throw new IllegalArgumentException((where.isEmpty() ? "" : where + ": ") + "generic: "
+                    + settings.get(Options.GENERIC) + " for " + interfaceName + " (expected: "
+                    + (isGeneric() ? "true, or unset" : "false, or unset; a generic reference is made with "
+                    + "ReferenceConfig.generic(interfaceName), or generic=\"true\" in a file") + ")");
         }
         this.id = b.id;
         this.loadBalancer = b.loadBalancer;
@@ -89,9 +99,30 @@ public final class ReferenceConfig<T> {
         return new Builder<T>().interfaceType(interfaceType);
     }
 
+    /**
+     * A generic reference to the service {@code interfaceName}, whose interface need not be on this class path: its
+     * proxy is a {@link GenericService}, and each call names the method, its parameter types and its arguments, POJOs
+     * as maps, as Dubbo's generic reference ({@code generic="true"}) does, with the same bytes on the wire.
+     *
+     * @param interfaceName the service interface's fully qualified name, e.g. {@code "com.acme.UserService"}
+     * @throws IllegalArgumentException a name that is not a Java class name
+     */
+    public static Builder<GenericService> generic(String interfaceName) {
+        if (interfaceName == null || !interfaceName.matches(
+                "\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*(\\.\\p{javaJavaIdentifierStart}"
+                        + "\\p{javaJavaIdentifierPart}*)*")) {
+            throw new IllegalArgumentException("interface: '" + interfaceName
+                    + "' (expected: a fully qualified interface name)");
+        }
+        Builder<GenericService> b = new Builder<GenericService>().interfaceType(GenericService.class);
+        b.interfaceName = interfaceName;
+        return b.set(Options.GENERIC, true);
+    }
+
     /** This reference with {@code merged} settings in place of its own: the same interface, objects and code. */
     ReferenceConfig<T> withSettings(Settings merged, Map<String, MethodConfig> mergedMethods) {
         Builder<T> b = new Builder<T>().interfaceType(interfaceType);
+        b.interfaceName = interfaceName;
         b.id = id;
         b.loadBalancer = loadBalancer;
         b.cluster = cluster;
@@ -108,8 +139,19 @@ public final class ReferenceConfig<T> {
         return DirectUrl.parse(url).address();
     }
 
+    /** The proxy's interface: the service's, or {@link GenericService} for a generic reference. */
     public Class<T> interfaceType() {
         return interfaceType;
+    }
+
+    /** The service's interface name, as the wire and the registry name it; a generic reference's given name. */
+    public String interfaceName() {
+        return interfaceName;
+    }
+
+    /** True for a reference made by {@link #generic(String)}. */
+    public boolean isGeneric() {
+        return interfaceType == GenericService.class && !interfaceName.equals(GenericService.class.getName());
     }
 
     /** The name files and {@code -D} use for this reference, or null. */
@@ -245,7 +287,10 @@ public final class ReferenceConfig<T> {
     /** The interface, the options set (with where), the methods' and every piece that is not an option. */
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder("ReferenceConfig ").append(interfaceType.getName());
+        StringBuilder sb = new StringBuilder("ReferenceConfig ").append(interfaceName);
+        if (isGeneric()) {
+            sb.append(" generic");
+        }
         if (id != null) {
             sb.append(" id=").append(id);
         }
@@ -276,6 +321,7 @@ public final class ReferenceConfig<T> {
 
     public static final class Builder<T> {
         private Class<T> interfaceType;
+        private String interfaceName;
         private String id;
         private final Settings settings = new Settings();
         private final Map<String, MethodConfig> methods = new LinkedHashMap<>();
@@ -416,6 +462,7 @@ public final class ReferenceConfig<T> {
 
         public Builder<T> interfaceType(Class<T> interfaceType) {
             this.interfaceType = interfaceType;
+            this.interfaceName = null; // a generic reference's name is given after its type
             return this;
         }
 

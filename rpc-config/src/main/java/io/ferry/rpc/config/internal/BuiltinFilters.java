@@ -30,7 +30,7 @@ public final class BuiltinFilters {
         @Override
         public Filter forReference(ReferenceContext reference) {
             Resolved settings = reference.settings();
-            String name = reference.reference().interfaceType().getName();
+            String name = reference.reference().interfaceName();
             if (!settings.isSet(Options.ACTIVES, null) && !settings.setForSomeMethod(Options.ACTIVES)) {
                 // set nowhere by the reference: its providers' registry URLs may set it, one lookup a call
                 return ConcurrencyLimit.actives(m -> settings.fromProviders(Options.ACTIVES, m), name);

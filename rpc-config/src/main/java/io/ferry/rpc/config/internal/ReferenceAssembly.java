@@ -70,7 +70,7 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
         this.resolved = resolved.withProviders(providerValues); // Dubbo's: the providers' below the reference's
         this.consumer = consumer;
         this.runtime = runtime;
-        this.service = config.interfaceType().getName();
+        this.service = config.interfaceName();
     }
 
     /**
@@ -102,7 +102,7 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
         }
         Class<T> type = config.interfaceType();
         ReferenceHandler handler = new ReferenceHandler(
-                new ReferenceHandler.Target(type, config.version(), config.group(), runtime.application()),
+                new ReferenceHandler.Target(type, service, config.version(), config.group(), runtime.application()),
                 chain, runtime.client().callbackExecutor(), runtime.ticker(), plans, resolved.get(Options.TIMEOUT),
                 directory);
         T proxy = type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type, EchoService.class},
@@ -186,7 +186,7 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
         OutlierEjection ejection = config.outlierEjection() != null ? config.outlierEjection()
                 : consumer.outlierEjection();
         long drainMillis = Math.max(MIN_DRAIN_MILLIS, 2 * resolved.get(Options.TIMEOUT).toMillis());
-        return registry.subscribe(new RegistryBridge.Subscription(config.interfaceType(), config.version(),
+        return registry.subscribe(new RegistryBridge.Subscription(config.interfaceType(), service, config.version(),
                 config.group(), endpoints, consumer.connectSpread(), drainMillis, ejection));
     }
 

@@ -2,6 +2,7 @@ package io.ferry.rpc.config.internal;
 
 import io.ferry.rpc.Deadline;
 import io.ferry.rpc.EchoService;
+import io.ferry.rpc.GenericService;
 import io.ferry.rpc.Invocation;
 import io.ferry.rpc.Invoker;
 import io.ferry.rpc.Result;
@@ -61,6 +62,8 @@ public final class ReferenceHandler implements InvocationHandler {
     }
 
     private static final Object[] NO_ARGUMENTS = new Object[0];
+    /** The attachment that marks a generic call, with Dubbo's default form, POJOs as maps. */
+    private static final String GENERIC = "generic";
     private static final Method ECHO;
 
     static {
@@ -83,15 +86,28 @@ public final class ReferenceHandler implements InvocationHandler {
     private final String description;
     private final AtomicLong nextOnewayWarning;
     private final Directory directory;
+    private final boolean generic;
 
-    /** Whom a reference calls, as its invocations and its {@code toString} name it. */
-    public record Target(Class<?> interfaceType, String version, String group, String application) {
+    /**
+     * Whom a reference calls, as its invocations and its {@code toString} name it: {@code service} is the interface's
+     * name, which a generic reference ({@code interfaceType} GenericService) gives as text.
+     */
+    public record Target(Class<?> interfaceType, String service, String version, String group, String application) {
+        public Target(Class<?> interfaceType, String version, String group, String application) {
+            this(interfaceType, interfaceType.getName(), version, group, application);
+        }
+
+        /** A generic reference: its calls carry Dubbo's {@code generic=true}. */
+        boolean generic() {
+            return interfaceType == GenericService.class && !service.equals(interfaceType.getName());
+        }
     }
 
     public ReferenceHandler(Target target, Invoker invoker, Executor callbacks, Ticker ticker,
                             Map<Method, MethodPlan> plans, Duration echoTimeout, Directory directory) {
         this.directory = directory;
-        this.service = target.interfaceType().getName();
+        this.service = target.service();
+        this.generic = target.generic();
         this.version = target.version();
         this.group = target.group();
         this.application = target.application();
@@ -143,6 +159,9 @@ public final class ReferenceHandler implements InvocationHandler {
             attachments = new HashMap<>(4);
         }
         attachments.put("remote.application", application);
+        if (generic && !echo) {
+            attachments.put(GENERIC, "true"); // as Dubbo's generic reference: the provider converts maps for us
+        }
         Object[] arguments = args == null ? NO_ARGUMENTS : args;
         Method called = echo ? ECHO : method;
 

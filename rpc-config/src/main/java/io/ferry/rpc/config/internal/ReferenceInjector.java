@@ -1,5 +1,6 @@
 package io.ferry.rpc.config.internal;
 
+import io.ferry.rpc.GenericService;
 import io.ferry.rpc.RpcReference;
 import io.ferry.rpc.config.ReferenceConfig;
 import io.ferry.rpc.config.internal.AnnotationValues;
@@ -39,7 +40,14 @@ public final class ReferenceInjector {
             throw new IllegalArgumentException("@RpcReference " + field + " (expected: an instance field "
                     + "of an interface type)");
         }
-        ReferenceConfig.Builder<?> reference = ReferenceConfig.builder(field.getType())
+        boolean generic = field.getType() == GenericService.class;
+        if (generic == annotation.interfaceName().isEmpty()) {
+            throw new IllegalArgumentException("@RpcReference " + field + " (expected: " + (generic
+                    ? "interfaceName, the service a GenericService field calls)"
+                    : "no interfaceName: it names the service of a GenericService field only)"));
+        }
+        ReferenceConfig.Builder<?> reference = (generic ? ReferenceConfig.generic(annotation.interfaceName())
+                : ReferenceConfig.builder(field.getType()))
                 .url(annotation.url().isEmpty() ? defaultUrl : annotation.url())
                 .version(annotation.version()).group(annotation.group());
         Duration timeout = AnnotationValues.timeout(field, annotation);

@@ -22,10 +22,16 @@ public interface RegistryBridge extends AutoCloseable {
 
     /**
      * A reference's interest in a service: its providers become endpoints of {@code endpoints}, connected over
-     * {@code connectSpread}; a provider that leaves is drained for {@code drainMillis}.
+     * {@code connectSpread}; a provider that leaves is drained for {@code drainMillis}. {@code serviceName} is the
+     * interface's name, which a generic reference ({@code service} GenericService) gives as text.
      */
-    record Subscription(Class<?> service, String version, String group, ProviderEndpoints endpoints,
-                        Duration connectSpread, long drainMillis, OutlierEjection ejection) {
+    record Subscription(Class<?> service, String serviceName, String version, String group,
+                        ProviderEndpoints endpoints, Duration connectSpread, long drainMillis,
+                        OutlierEjection ejection) {
+        Subscription(Class<?> service, String version, String group, ProviderEndpoints endpoints,
+                     Duration connectSpread, long drainMillis, OutlierEjection ejection) {
+            this(service, service.getName(), version, group, endpoints, connectSpread, drainMillis, ejection);
+        }
     }
 
     /**

@@ -101,10 +101,11 @@ public final class RegistryBridges implements RegistryBridge {
 
     @Override
     public ClusterDirectory subscribe(Subscription s) {
-        RegistryDirectory directory = new RegistryDirectory(s.service().getName(), s.endpoints(), s.connectSpread(),
+        RegistryDirectory directory = new RegistryDirectory(s.serviceName(), s.endpoints(), s.connectSpread(),
                 s.drainMillis(), s.ejection(), registry::describe, clocks);
-        registry.subscribe(new ServiceKey(s.service().getName(), s.version(), s.group()), directory);
-        registry.register(RegistryUrls.consumer(s.service(), s.version(), s.group(), application, metadata,
+        registry.subscribe(new ServiceKey(s.serviceName(), s.version(), s.group()), directory);
+        registry.register(RegistryUrls.consumer(s.service(), s.serviceName(), s.version(), s.group(), application,
+                metadata,
                 clocks.wall().millis()));
         return directory;
     }

@@ -1,5 +1,6 @@
 package io.ferry.rpc.config.internal;
 
+import io.ferry.rpc.GenericService;
 import io.ferry.rpc.registry.ServiceUrl;
 
 import java.lang.reflect.Method;
@@ -65,13 +66,25 @@ public final class RegistryUrls {
 
     public static ServiceUrl consumer(Class<?> service, String version, String group, String application,
                                       Map<String, String> metadata, long timestampMillis) {
+        return consumer(service, service.getName(), version, group, application, metadata, timestampMillis);
+    }
+
+    /** A consumer's URL; a generic reference ({@code service} GenericService) names {@code serviceName}, as Dubbo's. */
+    public static ServiceUrl consumer(Class<?> service, String serviceName, String version, String group,
+                                      String application, Map<String, String> metadata, long timestampMillis) {
+        boolean generic = service == GenericService.class && !serviceName.equals(service.getName());
         Map<String, String> p = new TreeMap<>(metadata);
         p.put("application", application);
         p.put("category", "consumers");
         p.put("check", "false");
         p.put("dubbo", "2.0.2");
-        p.put("interface", service.getName());
-        p.put("methods", methodNames(service));
+        if (generic) {
+            p.put("generic", "true");
+        }
+        p.put("interface", serviceName);
+        if (!generic) {
+            p.put("methods", methodNames(service)); // a generic one lists none, as Dubbo's generic consumer
+        }
         p.put("side", "consumer");
         p.put("timestamp", String.valueOf(timestampMillis));
         if (!version.isEmpty()) {
@@ -80,7 +93,7 @@ public final class RegistryUrls {
         if (!group.isEmpty()) {
             p.put("group", group);
         }
-        return new ServiceUrl("consumer", localHost(), 0, service.getName(), p);
+        return new ServiceUrl("consumer", localHost(), 0, serviceName, p);
     }
 
     /**

@@ -133,6 +133,11 @@ public final class Options {
     public static final Option<String> URL = Option.of("url", String.class).defaultText("none: the registry")
             .scopes(REFERENCE).dubbo("url")
             .doc("dubbo://host:port: call that provider directly; ?token=... sends it the token it asks for").build();
+    public static final Option<Boolean> GENERIC = Option.of("generic", Boolean.class).defaultText("false")
+            .scopes(REFERENCE).dubbo("generic")
+            .doc("true: a GenericService for the interface named, which need not be on the class path: "
+                    + "$invoke(method, parameterTypes, args) with POJOs as maps, Dubbo's generic=\"true\" on the wire")
+            .build();
     public static final Option<Integer> CONNECTIONS = TransportOptions.CONNECTIONS;
     public static final Option<Integer> MAX_CONNECTIONS = TransportOptions.MAX_CONNECTIONS;
     public static final Option<Duration> POOL_IDLE_TIMEOUT = TransportOptions.POOL_IDLE_TIMEOUT;
@@ -249,7 +254,7 @@ public final class Options {
     private static final List<Option<?>> ALL = List.of(TIMEOUT, RETRIES, LOAD_BALANCE, CLUSTER, FILTER, FORKS, ACTIVES,
             EXECUTES, IDEMPOTENT, ONEWAY, ASYNC, VERSION, GROUP, CALLERS, TOKEN, MOCK, STUB, WEIGHT, WARMUP,
             ACCESS_LOG, ACCESS_LOG_ARGUMENTS, URL,
-            CONNECTIONS, MAX_CONNECTIONS, POOL_IDLE_TIMEOUT, CONGESTION_WAIT, LAZY, CHECK, WAIT_FOR_READY,
+            GENERIC, CONNECTIONS, MAX_CONNECTIONS, POOL_IDLE_TIMEOUT, CONGESTION_WAIT, LAZY, CHECK, WAIT_FOR_READY,
             CONNECT_TIMEOUT, RECONNECT_BACKOFF_MIN, RECONNECT_BACKOFF_MAX, CONNECT_SPREAD, IO_THREADS, PAYLOAD, SERIALIZATION, HEARTBEAT, TCP_NO_DELAY,
             KEEP_ALIVE, SEND_BUFFER, RECEIVE_BUFFER, WRITE_BUFFER_LOW, WRITE_BUFFER_HIGH, HOST, PORT, THREADS, QUEUES,
             THREAD_POOL, CORE_THREADS, ALIVE, DISPATCHER, BACKLOG, ACCEPTS, SHUTDOWN_GRACE, SHUTDOWN_TIMEOUT,

@@ -62,7 +62,7 @@ final class ServicesEndpoint {
 
     private static void referenced(JsonWriter json, CreatedReference reference) {
         ReferenceConfig<?> config = reference.config();
-        json.beginObject().field("interface", config.interfaceType().getName()).field("id", config.id())
+        json.beginObject().field("interface", config.interfaceName()).field("id", config.id())
                 .field("version", config.version()).field("group", config.group())
                 .field("providersFrom", reference.directory().describe()).name("providers").beginArray();
         for (Endpoint endpoint : reference.directory().endpoints()) {

@@ -8,6 +8,7 @@ import io.ferry.rpc.config.ReferenceConfig;
 import io.ferry.rpc.config.RegistryConfig;
 import io.ferry.rpc.config.ServiceConfig;
 import io.ferry.rpc.config.SslConfig;
+import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.config.option.Settings;
 
 import java.lang.reflect.InvocationTargetException;
@@ -249,8 +250,9 @@ public final class FileBootstrap {
             throw new IllegalArgumentException(member.firstSeen + ": reference '" + member.id
                     + "' has no interface (expected: ferry.reference." + member.id + ".interface=com.acme.Api)");
         }
-        Class<?> type = load(member.type, member.typeWhere);
-        ReferenceConfig.Builder<?> b = ReferenceConfig.builder(type);
+        // a generic reference names its interface only: the class need not be on this class path
+        ReferenceConfig.Builder<?> b = Boolean.TRUE.equals(member.settings.get(Options.GENERIC))
+                ? ReferenceConfig.generic(member.type) : ReferenceConfig.builder(load(member.type, member.typeWhere));
         return built(() -> {
             Binder.reference(member, b);
             return b.build();

@@ -133,7 +133,6 @@ final class XmlVocabulary {
                 + "(dynamic=\"true\"); no nodes for an operator to enable: leave it out");
         UNSUPPORTED_DUBBO.put("sticky", "no sticky calls: loadbalance=\"consistenthash\" keeps equal arguments on "
                 + "one provider");
-        UNSUPPORTED_DUBBO.put("generic", "no generic invocation");
         UNSUPPORTED_DUBBO.put("injvm", "no in-JVM shortcut, calls go through the protocol (Dubbo's "
                 + "scope=\"remote\"): leave it out, or call the implementation directly");
         UNSUPPORTED_DUBBO.put("scope", "no in-JVM shortcut, calls go through the protocol (Dubbo's "

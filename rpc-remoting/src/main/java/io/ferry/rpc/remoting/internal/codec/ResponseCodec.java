@@ -2,6 +2,8 @@ package io.ferry.rpc.remoting.internal.codec;
 
 import com.alibaba.com.caucho.hessian.io.Hessian2Input;
 import com.alibaba.com.caucho.hessian.io.Hessian2Output;
+import io.ferry.rpc.GenericException;
+import io.ferry.rpc.remoting.internal.generic.GenericFailure;
 
 import java.io.IOException;
 import java.util.Collections;
@@ -51,6 +53,15 @@ public final class ResponseCodec {
 
     /** Reads an OK answer's body; the value is read as {@code resultType}. */
     public static Outcome read(Hessian2Input in, Class<?> resultType) throws IOException {
+        return read(in, resultType, false);
+    }
+
+    /**
+     * Reads an OK answer's body; the value is read as {@code resultType}. For a generic call ({@code generic}), an
+     * exception whose class this side does not read arrives as a map (see {@code SafeSerializerFactory
+     * .unknownAsMaps}) and becomes a {@link GenericException} naming the class, with its message.
+     */
+    public static Outcome read(Hessian2Input in, Class<?> resultType, boolean generic) throws IOException {
         int flag = in.readInt();
         switch (flag) {
             case Frame.RESPONSE_NULL_VALUE:
@@ -58,7 +69,7 @@ public final class ResponseCodec {
             case Frame.RESPONSE_VALUE:
                 return new Outcome(readValue(in, resultType), null, Collections.emptyMap());
             case Frame.RESPONSE_WITH_EXCEPTION:
-                return new Outcome(null, readThrowable(in), Collections.emptyMap());
+                return new Outcome(null, readThrowable(in, generic), Collections.emptyMap());
             case Frame.RESPONSE_NULL_VALUE_WITH_ATTACHMENTS:
                 return new Outcome(null, null, RequestCodec.readAttachments(in));
             case Frame.RESPONSE_VALUE_WITH_ATTACHMENTS: {
@@ -66,7 +77,7 @@ public final class ResponseCodec {
                 return new Outcome(value, null, RequestCodec.readAttachments(in));
             }
             case Frame.RESPONSE_WITH_EXCEPTION_WITH_ATTACHMENTS: {
-                Throwable exception = readThrowable(in);
+                Throwable exception = readThrowable(in, generic);
                 return new Outcome(null, exception, RequestCodec.readAttachments(in));
             }
             default:
@@ -81,8 +92,20 @@ public final class ResponseCodec {
         return in.readObject(resultType);
     }
 
-    private static Throwable readThrowable(Hessian2Input in) throws IOException {
-        Object value = in.readObject(Throwable.class);
+    private static String text(Object value) {
+        return value instanceof String s ? s : null;
+    }
+
+    private static Throwable readThrowable(Hessian2Input in, boolean generic) throws IOException {
+        Object value = generic ? in.readObject() : in.readObject(Throwable.class);
+        if (generic && value instanceof Map<?, ?> map && map.get("class") instanceof String className) {
+            if ((GenericFailure.DUBBO_CLASS.equals(className) || GenericFailure.DUBBO3_CLASS.equals(className))
+                    && map.get("exceptionClass") instanceof String original) {
+                // a provider's generic answer: Dubbo's GenericException, naming the service's exception
+                return new GenericException(original, text(map.get("exceptionMessage")));
+            }
+            return new GenericException(className, text(map.get("detailMessage")));
+        }
         if (!(value instanceof Throwable t)) {
             throw new IOException("exception answer carries a " + (value == null ? "null" : value.getClass().getName()));
         }

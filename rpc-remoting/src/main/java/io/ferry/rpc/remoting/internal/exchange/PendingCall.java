@@ -135,7 +135,8 @@ final class PendingCall {
         }
         try {
             ResponseCodec.Outcome outcome = ResponseCodec.read(
-                    new GuardedHessian2Input(frame.body(), serializerFactory), method.resultType());
+                    new GuardedHessian2Input(frame.body(), serializerFactory), method.resultType(),
+                    method.isGeneric());
             if (outcome.exception() != null) {
                 result.completeExceptionally(outcome.exception());
             } else {

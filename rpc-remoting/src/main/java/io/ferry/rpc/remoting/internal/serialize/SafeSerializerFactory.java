@@ -32,14 +32,29 @@ public final class SafeSerializerFactory extends SerializerFactory {
     private static final SafeSerializerFactory JDK_ONLY = new SafeSerializerFactory(AllowedClasses.jdkOnly());
 
     private final AllowedClasses allowed;
+    private final boolean unknownAsMaps;
     private final Map<Class<?>, Deserializer> byClass = new ConcurrentHashMap<>();
     private final Map<String, Deserializer> byName = new ConcurrentHashMap<>();
 
     public SafeSerializerFactory(AllowedClasses allowed) {
+        this(allowed, false);
+    }
+
+    private SafeSerializerFactory(AllowedClasses allowed, boolean unknownAsMaps) {
         super(SafeSerializerFactory.class.getClassLoader());
         this.allowed = allowed;
+        this.unknownAsMaps = unknownAsMaps;
         // The allow-list is the gate; requiring java.io.Serializable on top adds nothing but friction.
         setAllowNonSerializable(true);
+    }
+
+    /**
+     * For a generic caller, which has none of the service's classes: an object of a class this side does not allow
+     * is read as a map of its fields, with {@code class} naming it, instead of being refused. Nothing of the class is
+     * loaded or made; its fields pass the same checks, one by one.
+     */
+    public static SafeSerializerFactory unknownAsMaps(AllowedClasses allowed) {
+        return new SafeSerializerFactory(allowed, true);
     }
 
     /** The shared factory for frames that carry no application types: error strings, events, request heads. */
@@ -104,6 +119,12 @@ public final class SafeSerializerFactory extends SerializerFactory {
         Deserializer cached = byName.get(type);
         if (cached != null) {
             return cached;
+        }
+        if (unknownAsMaps && type.charAt(0) != '[' && !allowed.allows(type)) {
+            Deserializer asMap = GuardedDeserializer.wrap(new ClassMapDeserializer(type,
+                    getDeserializer(HashMap.class)));
+            byName.put(type, asMap);
+            return asMap;
         }
         allowed.check(type);
         String element = type.replaceFirst("^\\[+", "");

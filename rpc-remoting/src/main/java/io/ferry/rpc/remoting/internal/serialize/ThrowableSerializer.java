@@ -3,6 +3,8 @@ package io.ferry.rpc.remoting.internal.serialize;
 import com.alibaba.com.caucho.hessian.io.AbstractHessianOutput;
 import com.alibaba.com.caucho.hessian.io.AbstractSerializer;
 
+import io.ferry.rpc.remoting.internal.generic.GenericFailure;
+
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -29,8 +31,11 @@ final class ThrowableSerializer extends AbstractSerializer {
 
     private final List<Field> ownFields;
     private final String[] fieldNames;
+    private final String typeName;
 
     private ThrowableSerializer(Class<?> type) {
+        // a generic call's failure travels as Dubbo's GenericException, whose fields it has
+        this.typeName = type == GenericFailure.class ? GenericFailure.DUBBO_CLASS : type.getName();
         this.ownFields = applicationFields(type);
         List<String> names = new ArrayList<>(Arrays.asList(THROWABLE_FIELDS));
         ownFields.forEach(f -> names.add(f.getName()));
@@ -69,7 +74,7 @@ final class ThrowableSerializer extends AbstractSerializer {
             return;
         }
         Throwable t = (Throwable) obj;
-        String type = obj.getClass().getName();
+        String type = typeName;
         int ref = out.writeObjectBegin(type);
         if (ref < -1) {
             throw new IOException("hessian 1 map form is not supported for " + type);

@@ -14,10 +14,12 @@ import java.util.Map;
  * @param method                  null for {@code $echo}
  * @param withResponseAttachments whether the consumer's protocol version reads attachments in answers
  * @param version                 the service version asked for, "" for none
+ * @param generic                 a generic call ({@code $invoke}): its exception goes back as Dubbo's GenericException
+ * @param generalizeResult        a generic call whose result goes back in Dubbo's generic form (not raw.return)
  */
 record DecodedRequest(ProviderService service, MethodSchema method, boolean echo, Object[] arguments,
                       Map<String, Object> attachments, boolean withResponseAttachments, Deadline deadline,
-                      String version) {
+                      String version, boolean generic, boolean generalizeResult) {
 
     Invocation invocation(boolean oneway) {
         return new Invocation(service.schema().name(), version, service.group(), method.method(), arguments,

@@ -6,6 +6,8 @@ import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.internal.codec.Frame;
 import io.ferry.rpc.remoting.internal.codec.InboundFrame;
 import io.ferry.rpc.remoting.internal.codec.RequestCodec;
+import io.ferry.rpc.remoting.internal.generic.GenericCalls;
+import io.ferry.rpc.remoting.internal.generic.PojoMaps;
 import io.ferry.rpc.remoting.internal.serialize.GuardedHessian2Input;
 import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
 import io.ferry.rpc.remoting.internal.service.MethodSchema;
@@ -14,6 +16,7 @@ import io.ferry.rpc.remoting.internal.service.ServiceSchema;
 import io.ferry.rpc.remoting.internal.service.ServiceTable;
 
 import java.io.IOException;
+import java.lang.reflect.Type;
 import java.net.SocketAddress;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -51,6 +54,9 @@ final class RequestDecoder {
         boolean echo = ServiceSchema.ECHO_METHOD.equals(head.method())
                 && ServiceSchema.ECHO_DESCRIPTOR.equals(head.descriptor());
         MethodSchema method = echo ? null : schema.method(head.method(), head.descriptor());
+        if (method == null && GenericCalls.isGeneric(head.method(), head.descriptor())) {
+            return decodeGeneric(in, head, schema, receivedNanos, local);
+        }
         if (method == null && !echo) {
             throw new Rejection(RpcStatus.METHOD_NOT_FOUND, RpcStatus.METHOD_NOT_FOUND_PREFIX + head.path() + "."
                     + head.method() + "(" + head.descriptor() + ")" + (schema.hasMethodNamed(head.method())
@@ -58,6 +64,12 @@ final class RequestDecoder {
         }
         Object[] arguments = echo ? new Object[] {in.readObject()} : RequestCodec.readArguments(in, method);
         Map<String, Object> attachments = RequestCodec.readAttachments(in);
+        return request(head, method, echo, arguments, attachments, receivedNanos, local, false, false);
+    }
+
+    private DecodedRequest request(RequestCodec.Head head, MethodSchema method, boolean echo, Object[] arguments,
+                                   Map<String, Object> attachments, long receivedNanos, SocketAddress local,
+                                   boolean generic, boolean generalizeResult) throws Rejection {
         // as in Dubbo, attachment entries win over the head's strings
         String version = attachments.get("version") instanceof String v ? v : head.version();
         String group = attachments.get("group") instanceof String g ? g : "";
@@ -69,7 +81,77 @@ final class RequestDecoder {
         }
         return new DecodedRequest(service, method, echo, arguments, attachments,
                 Frame.supportsResponseAttachments(head.protocolVersion()), deadline(attachments, receivedNanos),
-                "0.0.0".equals(version) ? "" : version);
+                "0.0.0".equals(version) ? "" : version, generic, generalizeResult);
+    }
+
+    /**
+     * Dubbo's generic call, {@code $invoke(name, types, args)} on a service that has no such method itself: the
+     * real method is found by name and parameter types, and each argument, a map for a POJO, becomes its declared
+     * type through the service's allow-list ({@link PojoMaps.Realizer}). A class the allow-list refuses fails the
+     * request before anything of it is made.
+     */
+    private DecodedRequest decodeGeneric(GuardedHessian2Input in, RequestCodec.Head head, ServiceSchema schema,
+                                         long receivedNanos, SocketAddress local) throws IOException {
+        Object name = in.readObject(String.class);
+        Object types = in.readObject(String[].class);
+        Object values = in.readObject(Object[].class);
+        Map<String, Object> attachments = RequestCodec.readAttachments(in);
+        boolean generalize;
+        try {
+            generalize = GenericCalls.generalizesResult(attachments.get(GenericCalls.ATTACHMENT));
+        } catch (IllegalArgumentException e) {
+            throw new IOException(e.getMessage());
+        }
+        if (!(name instanceof String methodName) || methodName.isBlank()) {
+            throw new IOException(head.method() + ": the method name is " + (name == null ? "null"
+                    : "a " + name.getClass().getName()) + " (expected: a method's name)");
+        }
+        if (types != null && !(types instanceof String[]) || values != null && !(values instanceof Object[])) {
+            throw new IOException(head.method() + ": expected (String, String[], Object[])");
+        }
+        methodName = methodName.trim();
+        MethodSchema method = genericTarget(schema, head.path(), methodName, (String[]) types);
+        Object[] arguments = values == null ? new Object[0] : (Object[]) values;
+        Type[] parameters = method.method().getGenericParameterTypes();
+        if (arguments.length != parameters.length) {
+            throw new IOException(method.description() + ": " + arguments.length + " arguments (expected: "
+                    + parameters.length + ")");
+        }
+        Object[] realized = new Object[arguments.length];
+        for (int i = 0; i < arguments.length; i++) {
+            realized[i] = schema.realizer().realize(arguments[i], parameters[i],
+                    method.description() + " argument " + i);
+        }
+        return request(head, method, false, realized, attachments, receivedNanos, local, true, generalize);
+    }
+
+    /** The method a generic call names; a miss is answered as a missing method. */
+    private static MethodSchema genericTarget(ServiceSchema schema, String path, String name, String[] types)
+            throws Rejection {
+        MethodSchema method;
+        String shownTypes;
+        if (types == null) {
+            // Dubbo's rule: without types, the name alone must be unique
+            method = schema.onlyMethodNamed(name);
+            shownTypes = "";
+        } else {
+            String descriptor;
+            try {
+                descriptor = GenericCalls.descriptor(types);
+            } catch (IllegalArgumentException e) {
+                throw new Rejection(RpcStatus.BAD_REQUEST, "generic call of " + path + "." + name + ": "
+                        + e.getMessage());
+            }
+            method = schema.method(name, descriptor);
+            shownTypes = String.join(", ", types);
+        }
+        if (method == null) {
+            throw new Rejection(RpcStatus.METHOD_NOT_FOUND, RpcStatus.METHOD_NOT_FOUND_PREFIX + path + "." + name
+                    + "(" + shownTypes + ")" + (schema.hasMethodNamed(name)
+                    ? ": no overload with these parameter types" : ": No such method " + name + " in class "
+                    + "interface " + path));
+        }
+        return method;
     }
 
     /** The consumer's remaining time ({@code _TO}, Integer ms) counted from receipt; none when it sent none. */

@@ -5,6 +5,8 @@ import io.ferry.rpc.ProviderRefusal;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.remoting.internal.codec.InboundFrame;
+import io.ferry.rpc.remoting.internal.generic.GenericFailure;
+import io.ferry.rpc.remoting.internal.generic.PojoMaps;
 import io.ferry.rpc.remoting.internal.service.ServiceCounters;
 import io.netty.channel.Channel;
 
@@ -125,7 +127,9 @@ final class RequestTask implements Runnable {
 
     private void answer(DecodedRequest call, Result value, Throwable error) {
         if (error == null) {
-            responder.answer(call, value.value(), null, value.attachments());
+            // a generic caller has no classes of the service: its result goes back as Dubbo's maps
+            responder.answer(call, call.generalizeResult() ? PojoMaps.generalize(value.value()) : value.value(),
+                    null, value.attachments());
             return;
         }
         Throwable thrown = Invokers.unwrap(error);
@@ -138,7 +142,8 @@ final class RequestTask implements Runnable {
             // a provider filter refused the call unrun: a status the consumer can act on, not a value
             responder.error(refusal.status(), refusal.getMessage());
         } else {
-            responder.answer(call, null, thrown, attachments);
+            // as a Dubbo provider answers a generic caller, which may not have the exception's class
+            responder.answer(call, null, call.generic() ? new GenericFailure(thrown) : thrown, attachments);
         }
     }
 }

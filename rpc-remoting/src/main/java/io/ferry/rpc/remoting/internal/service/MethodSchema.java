@@ -17,10 +17,12 @@ public final class MethodSchema {
     private final Type genericResultType;
     private final boolean async;
     private final String description;
+    private final boolean generic;
 
     MethodSchema(Method method) {
         this.method = method;
         this.description = method.getDeclaringClass().getSimpleName() + "." + method.getName();
+        this.generic = method.getDeclaringClass() == io.ferry.rpc.GenericService.class;
         this.descriptor = descriptor(method.getParameterTypes());
         this.async = CompletableFuture.class.isAssignableFrom(method.getReturnType());
         if (async) {
@@ -63,6 +65,11 @@ public final class MethodSchema {
 
     public Type genericResultType() {
         return genericResultType;
+    }
+
+    /** True for {@code GenericService.$invoke} and {@code $invokeAsync}: the answer is read in generic form. */
+    public boolean isGeneric() {
+        return generic;
     }
 
     /** True when the method returns a {@code CompletableFuture}. */

@@ -1,6 +1,8 @@
 package io.ferry.rpc.remoting.internal.service;
 
 import io.ferry.rpc.ClassAllowList;
+import io.ferry.rpc.GenericService;
+import io.ferry.rpc.remoting.internal.generic.PojoMaps;
 import io.ferry.rpc.remoting.internal.serialize.AllowedClasses;
 import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
 
@@ -36,6 +38,7 @@ public final class ServiceSchema {
     private final Map<String, Map<String, MethodSchema>> byNameAndDescriptor = new HashMap<>();
     private final Map<Method, MethodSchema> byMethod = new HashMap<>();
     private final SafeSerializerFactory serializerFactory;
+    private final PojoMaps.Realizer realizer;
 
     /** Which end of a call a schema serves: it says where a rejected class must be allowed. */
     public enum Side {
@@ -63,8 +66,11 @@ public final class ServiceSchema {
                     .putIfAbsent(schema.descriptor(), schema);
             byMethod.put(method, schema);
         }
-        this.serializerFactory = new SafeSerializerFactory(AllowedClasses.forServices(List.of(type), allowList,
-                side.remedy));
+        AllowedClasses allowed = AllowedClasses.forServices(List.of(type), allowList, side.remedy);
+        // a generic caller has no classes of the service: what it may not read arrives as maps, never refused
+        this.serializerFactory = side == Side.CONSUMER && type == GenericService.class
+                ? SafeSerializerFactory.unknownAsMaps(allowed) : new SafeSerializerFactory(allowed);
+        this.realizer = PojoMaps.realizer(allowed, type.getClassLoader());
     }
 
     /** A schema for one end of the calls: rejections then say on which end to allow the class. */
@@ -95,6 +101,17 @@ public final class ServiceSchema {
     /** The schema of one of this interface's methods, or null. */
     public MethodSchema method(Method method) {
         return byMethod.get(method);
+    }
+
+    /** The method of this name when it is the only one, else null (for a generic call that names no types). */
+    public MethodSchema onlyMethodNamed(String name) {
+        Map<String, MethodSchema> overloads = byNameAndDescriptor.get(name);
+        return overloads != null && overloads.size() == 1 ? overloads.values().iterator().next() : null;
+    }
+
+    /** For generic calls: turns maps into this service's parameter types, under its allow-list. */
+    public PojoMaps.Realizer realizer() {
+        return realizer;
     }
 
     public boolean hasMethodNamed(String name) {
