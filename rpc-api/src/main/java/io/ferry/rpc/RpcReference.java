@@ -6,10 +6,13 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-/** Marks a field into which the bootstrap injects a reference (a proxy) to a remote service. */
+/**
+ * Marks a field into which the bootstrap injects a reference (a proxy) to a remote service; with Spring, also a
+ * constructor or method parameter that the context resolves to one.
+ */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
-@Target(ElementType.FIELD)
+@Target({ElementType.FIELD, ElementType.PARAMETER})
 public @interface RpcReference {
     /** A direct provider address, {@code dubbo://host:port}; empty uses the bootstrap's default url. */
     String url() default "";

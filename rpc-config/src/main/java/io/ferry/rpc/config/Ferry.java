@@ -10,6 +10,7 @@ import io.ferry.rpc.config.internal.FerryRuntime;
 import io.ferry.rpc.config.internal.NamedExtensions;
 import io.ferry.rpc.config.internal.ReferenceAssembly;
 import io.ferry.rpc.config.internal.ReferenceInjector;
+import io.ferry.rpc.config.internal.Statuses;
 import io.ferry.rpc.config.internal.admin.AdminPort;
 import io.ferry.rpc.config.internal.Observed;
 import io.ferry.rpc.config.internal.files.FileBootstrap;
@@ -151,6 +152,14 @@ public final class Ferry implements AutoCloseable {
     /** The settings a service would be exported with here, as {@link #settingsOf(ReferenceConfig)} for references. */
     public Resolved settingsOf(ServiceConfig<?> config) {
         return ConfigLayers.resolve(layers.layered(config));
+    }
+
+    /**
+     * What this Ferry runs now, for a health check: the registry's session, the services exported and whether the
+     * registry lists them, the references made and their providers known and ready. Never blocks on the network.
+     */
+    public FerryStatus status() {
+        return Statuses.of(runtime);
     }
 
     /**

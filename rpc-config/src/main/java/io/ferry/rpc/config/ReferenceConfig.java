@@ -119,6 +119,56 @@ public final class ReferenceConfig<T> {
         return b.set(Options.GENERIC, true);
     }
 
+    /**
+     * A reference as an {@link io.ferry.rpc.RpcReference} on a field or parameter of type {@code interfaceType}
+     * describes it (its url, version, group, timeout, connections, mock and stub; a {@link GenericService}'s
+     * interfaceName), with the checks {@link Ferry#inject} makes; what the annotation leaves empty stays unset, for the interface's {@link RpcService} and the consumer's
+     * defaults. For hosts that inject references themselves, such as Spring's constructor parameters.
+     *
+     * @param where how messages name the annotated element: {@code com.acme.Shop.greeter}, {@code parameter
+     *              greeter of com.acme.Shop}
+     * @throws IllegalArgumentException when the type is not an interface or a value is out of its range, naming
+     *                                  {@code where}
+     */
+    public static <T> Builder<T> fromAnnotation(io.ferry.rpc.RpcReference annotation, Class<T> interfaceType,
+                                                String where) {
+        if (!interfaceType.isInterface()) {
+            throw new IllegalArgumentException("@RpcReference on " + where + ": " + interfaceType.getName()
+                    + " (expected: an interface)");
+        }
+        boolean generic = interfaceType == GenericService.class;
+        if (generic == annotation.interfaceName().isEmpty()) {
+            throw new IllegalArgumentException("@RpcReference on " + where + " (expected: " + (generic
+                    ? "interfaceName, the service a GenericService field calls)"
+                    : "no interfaceName: it names the service of a GenericService field only)"));
+        }
+        @SuppressWarnings("unchecked")
+        Builder<T> reference = (generic ? (Builder<T>) generic(annotation.interfaceName()) : builder(interfaceType))
+                .version(annotation.version()).group(annotation.group());
+        if (!annotation.url().isEmpty()) {
+            try {
+                reference.url(annotation.url());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("@RpcReference(url) on " + where + ": " + e.getMessage(), e);
+            }
+        }
+        Duration timeout = AnnotationValues.timeout(annotation, where);
+        if (timeout != null) {
+            reference.timeout(timeout);
+        }
+        Integer connections = AnnotationValues.connections(annotation, where);
+        if (connections != null) {
+            reference.connections(connections);
+        }
+        if (!annotation.mock().isEmpty()) {
+            reference.set(Options.MOCK, annotation.mock(), "@RpcReference on " + where);
+        }
+        if (!annotation.stub().isEmpty()) {
+            reference.set(Options.STUB, annotation.stub(), "@RpcReference on " + where);
+        }
+        return reference;
+    }
+
     /** This reference with {@code merged} settings in place of its own: the same interface, objects and code. */
     ReferenceConfig<T> withSettings(Settings merged, Map<String, MethodConfig> mergedMethods) {
         Builder<T> b = new Builder<T>().interfaceType(interfaceType);

@@ -115,6 +115,23 @@ public final class ServiceConfig<T> {
         return new Builder<T>().interfaceType(interfaceType).implementation(implementation);
     }
 
+    /**
+     * A service for an implementation of a class annotated {@link RpcExport}: the interface it names, else its only
+     * interface, with the annotation's version, group, token and callers, as {@link Ferry#export(Object)} exports
+     * it. {@code annotatedClass} is the implementation's class or, when {@code implementation} is a proxy of it (a
+     * Spring AOP proxy, which carries no annotation of its own), the class it proxies.
+     *
+     * @throws IllegalArgumentException when the class is not annotated, names no interface among several, or
+     *                                  {@code implementation} does not implement the interface
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static Builder<?> fromAnnotation(Class<?> annotatedClass, Object implementation) {
+        Class iface = AnnotationValues.exportedInterface(annotatedClass);
+        Builder<?> b = builder(iface, implementation);
+        b.annotatedClass = annotatedClass;
+        return b;
+    }
+
     /** This service with {@code merged} settings in place of its own: the same interface, object and code. */
     ServiceConfig<T> withSettings(Settings merged, Map<String, MethodConfig> mergedMethods) {
         Builder<T> b = builder(interfaceType, implementation).allowList(allowList);
@@ -213,6 +230,8 @@ public final class ServiceConfig<T> {
         private ClassAllowList allowList = ClassAllowList.none();
         private final Map<String, MethodConfig> methods = new LinkedHashMap<>();
         private final List<Filter> filters = new ArrayList<>();
+        /** The class whose {@code @RpcExport} applies, when the implementation is a proxy of it; else null. */
+        private Class<?> annotatedClass;
 
         /**
          * Sets any option of the service scope; the typed setters below are shorthands for it.
@@ -394,7 +413,8 @@ public final class ServiceConfig<T> {
             Validate.notNull("interface", interfaceType);
             Validate.notNull("implementation", implementation);
             Settings all = settings.copy();
-            all.fillFrom(exportSettings(implementation.getClass())); // code, then @RpcExport, then @RpcService
+            // code, then @RpcExport, then @RpcService
+            all.fillFrom(exportSettings(annotatedClass != null ? annotatedClass : implementation.getClass()));
             all.fillFrom(AnnotationValues.serviceSettings(interfaceType));
             return new ServiceConfig<>(this, all, methods);
         }

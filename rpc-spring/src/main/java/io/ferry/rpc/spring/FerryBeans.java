@@ -5,7 +5,10 @@ import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.beans.factory.support.RootBeanDefinition;
 
-/** The beans every context with Ferry in it has: the lifecycle, the Ferry itself, and the annotations' processor. */
+/**
+ * The beans every context with Ferry in it has: the lifecycle, the Ferry itself, and the annotations' processors (for
+ * fields and exported beans, and for parameters).
+ */
 public final class FerryBeans {
     /** The Ferry's bean name: inject {@link Ferry} by type, or get it by this name. */
     public static final String FERRY = "ferry";
@@ -31,5 +34,8 @@ public final class FerryBeans {
         RootBeanDefinition annotations = new RootBeanDefinition(RpcAnnotationProcessor.class);
         annotations.setRole(BeanDefinition.ROLE_INFRASTRUCTURE);
         registry.registerBeanDefinition(RpcAnnotationProcessor.class.getName(), annotations);
+        RootBeanDefinition parameters = new RootBeanDefinition(RpcReferenceParameters.class);
+        parameters.setRole(BeanDefinition.ROLE_INFRASTRUCTURE);
+        registry.registerBeanDefinition(RpcReferenceParameters.class.getName(), parameters);
     }
 }

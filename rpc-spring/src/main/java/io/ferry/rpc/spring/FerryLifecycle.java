@@ -1,7 +1,10 @@
 package io.ferry.rpc.spring;
 
+import io.ferry.rpc.RpcReference;
 import io.ferry.rpc.config.Ferry;
 import io.ferry.rpc.config.FerryFile;
+import io.ferry.rpc.config.ReferenceConfig;
+import io.ferry.rpc.config.ServiceConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.BeanFactory;
@@ -11,7 +14,9 @@ import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.context.SmartLifecycle;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The context's Ferry and its lifecycle. The Ferry is built when first wanted (a reference injected while the
@@ -30,7 +35,12 @@ public final class FerryLifecycle implements SmartLifecycle, BeanFactoryAware, D
     private ConfigurableListableBeanFactory beans;
     private Ferry ferry;
     private FerryFile declared;
-    private final List<Object> annotated = new ArrayList<>();
+    private final List<ServiceConfig<?>> annotated = new ArrayList<>();
+    /** The references annotations asked for, one per interface and annotation (a field's or a parameter's). */
+    private final Map<AnnotatedReference, Object> references = new HashMap<>();
+
+    private record AnnotatedReference(Class<?> type, RpcReference annotation) {
+    }
     private boolean running;
 
     @Override
@@ -63,12 +73,30 @@ public final class FerryLifecycle implements SmartLifecycle, BeanFactoryAware, D
         return resolved;
     }
 
-    /** Exports {@code bean}, an {@code @RpcExport} class's, when the context starts (now, if it has). */
-    public synchronized void exportOnStart(Object bean) {
+    /** Exports the service of an {@code @RpcExport} bean when the context starts (now, if it has). */
+    public synchronized void exportOnStart(ServiceConfig<?> service) {
         if (running) {
-            ferry().export(bean);
+            ferry().export(service);
         } else {
-            annotated.add(bean);
+            annotated.add(service);
+        }
+    }
+
+    /**
+     * The context's reference for an {@link RpcReference} on a field or parameter of type {@code type}: made on
+     * first use, then the same proxy for every field and parameter with the same type and annotation values.
+     *
+     * @param where how messages name the field or parameter
+     */
+    public Object annotatedReference(RpcReference annotation, Class<?> type, String where) {
+        AnnotatedReference key = new AnnotatedReference(type, annotation);
+        synchronized (references) {
+            Object reference = references.get(key);
+            if (reference == null) {
+                reference = ferry().reference(ReferenceConfig.fromAnnotation(annotation, type, where).build());
+                references.put(key, reference);
+            }
+            return reference;
         }
     }
 

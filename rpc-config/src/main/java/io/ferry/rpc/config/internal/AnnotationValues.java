@@ -75,13 +75,23 @@ public final class AnnotationValues {
 
     /** The reference field's timeout, or null when it sets none. */
     public static Duration timeout(Field field, RpcReference annotation) {
-        return millis(annotation.timeoutMillis(), "@RpcReference(timeoutMillis) on " + where(field));
+        return timeout(annotation, where(field));
+    }
+
+    /** The timeout of a reference annotated on {@code where} (a field, a parameter), or null when it sets none. */
+    public static Duration timeout(RpcReference annotation, String where) {
+        return millis(annotation.timeoutMillis(), "@RpcReference(timeoutMillis) on " + where);
     }
 
     /** The reference field's connections, or null when it sets none. */
     public static Integer connections(Field field, RpcReference annotation) {
+        return connections(annotation, where(field));
+    }
+
+    /** The connections of a reference annotated on {@code where}, or null when it sets none. */
+    public static Integer connections(RpcReference annotation, String where) {
         return annotation.connections() == 0 ? null : Options.CONNECTIONS.check(annotation.connections(),
-                "@RpcReference(connections) on " + where(field));
+                "@RpcReference(connections) on " + where);
     }
 
     private static Duration millis(long millis, String where) {

@@ -162,6 +162,16 @@ public final class FerryRuntime {
         return registry;
     }
 
+    /** The registry if something has opened it, without opening it; null otherwise. */
+    public synchronized RegistryBridge openedRegistry() {
+        return registry;
+    }
+
+    /** Whether a registry is configured, opened or not. */
+    public boolean hasRegistry() {
+        return registryConfig != null;
+    }
+
     /**
      * The one timer thread of this Ferry, for every delayed task of its references and registry (failback retries,
      * draining providers that left, registry work). Its thread starts with the first task.

@@ -1,14 +1,10 @@
 package io.ferry.rpc.config.internal;
 
-import io.ferry.rpc.GenericService;
 import io.ferry.rpc.RpcReference;
 import io.ferry.rpc.config.ReferenceConfig;
-import io.ferry.rpc.config.internal.AnnotationValues;
-import io.ferry.rpc.config.option.Options;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
-import java.time.Duration;
 import java.util.function.Function;
 
 /** Sets the {@link RpcReference} fields of an object, each to a reference made from its annotation. */
@@ -40,30 +36,10 @@ public final class ReferenceInjector {
             throw new IllegalArgumentException("@RpcReference " + field + " (expected: an instance field "
                     + "of an interface type)");
         }
-        boolean generic = field.getType() == GenericService.class;
-        if (generic == annotation.interfaceName().isEmpty()) {
-            throw new IllegalArgumentException("@RpcReference " + field + " (expected: " + (generic
-                    ? "interfaceName, the service a GenericService field calls)"
-                    : "no interfaceName: it names the service of a GenericService field only)"));
-        }
-        ReferenceConfig.Builder<?> reference = (generic ? ReferenceConfig.generic(annotation.interfaceName())
-                : ReferenceConfig.builder(field.getType()))
-                .url(annotation.url().isEmpty() ? defaultUrl : annotation.url())
-                .version(annotation.version()).group(annotation.group());
-        Duration timeout = AnnotationValues.timeout(field, annotation);
-        if (timeout != null) {
-            reference.timeout(timeout);
-        }
-        Integer connections = AnnotationValues.connections(field, annotation);
-        if (connections != null) {
-            reference.connections(connections);
-        }
-        String where = "@RpcReference on " + field.getDeclaringClass().getName() + "." + field.getName();
-        if (!annotation.mock().isEmpty()) {
-            reference.set(Options.MOCK, annotation.mock(), where);
-        }
-        if (!annotation.stub().isEmpty()) {
-            reference.set(Options.STUB, annotation.stub(), where);
+        ReferenceConfig.Builder<?> reference = ReferenceConfig.fromAnnotation(annotation, field.getType(),
+                field.getDeclaringClass().getName() + "." + field.getName());
+        if (annotation.url().isEmpty() && defaultUrl != null) {
+            reference.url(defaultUrl);
         }
         return reference.build();
     }

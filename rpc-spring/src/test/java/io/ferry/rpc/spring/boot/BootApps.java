@@ -1,0 +1,74 @@
+package io.ferry.rpc.spring.boot;
+
+import org.aopalliance.intercept.MethodInterceptor;
+import org.springframework.aop.framework.ProxyFactory;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** The Boot applications of the tests: real SpringApplications, without a web server. */
+final class BootApps {
+    private BootApps() {
+    }
+
+    /** A provider whose {@code @RpcExport} bean is wrapped in an AOP proxy that counts its calls. */
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    static class Provider {
+        final AtomicInteger advised = new AtomicInteger();
+
+        @Bean
+        HelloService helloService() {
+            return new HelloService();
+        }
+
+        @Bean
+        static BeanPostProcessor countingProxy(org.springframework.beans.factory.BeanFactory beans) {
+            return new BeanPostProcessor() {
+                @Override
+                public Object postProcessAfterInitialization(Object bean, String name) {
+                    if (!(bean instanceof HelloService)) {
+                        return bean;
+                    }
+                    ProxyFactory proxy = new ProxyFactory(bean);
+                    proxy.setProxyTargetClass(true); // a CGLIB subclass, as @Transactional makes
+                    proxy.addAdvice((MethodInterceptor) call -> {
+                        beans.getBean(Provider.class).advised.incrementAndGet();
+                        return call.proceed();
+                    });
+                    return proxy.getProxy();
+                }
+            };
+        }
+    }
+
+    /** A consumer with a bean given its reference by constructor and by field. */
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    @Import(HelloClient.class)
+    static class Consumer {
+    }
+
+    /** Only Ferry's properties: no service, no reference. */
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    static class Empty {
+    }
+
+    static ConfigurableApplicationContext start(Class<?> app, String... properties) {
+        List<String> all = new ArrayList<>(List.of("spring.main.banner-mode=off",
+                "spring.main.register-shutdown-hook=false"));
+        all.addAll(List.of(properties));
+        return new SpringApplicationBuilder(app).web(WebApplicationType.NONE).properties(all.toArray(String[]::new))
+                .run();
+    }
+}
