@@ -29,9 +29,12 @@ import java.util.function.UnaryOperator;
  * that has it, its name turned into Ferry's ({@link FerryPropertyNames}), its placeholders resolved, and its origin
  * kept for messages ({@code application.properties:3}, {@code System Environment Property "FERRY_CONSUMER_TIMEOUT"}).
  * A YAML list is one comma-separated value. System properties are left to Ferry, which reads {@code -Dferry.*}
- * itself, over everything else.
+ * itself, over everything else. Two keys of Dubbo's Boot applications are Boot's own here: {@code ferry.scan.*}
+ * ({@link RpcExportScan}) and {@code ferry.protocol.name}, which may only say {@code dubbo}.
  */
 final class BootProperties implements FerryDeclaration {
+    /** Dubbo's Boot applications name their protocol; Ferry's one is dubbo, so that value is taken and dropped. */
+    private static final String PROTOCOL_NAME = "ferry.protocol.name";
     private final ConfigurableEnvironment environment;
 
     BootProperties(ConfigurableEnvironment environment) {
@@ -45,6 +48,12 @@ final class BootProperties implements FerryDeclaration {
             if (source instanceof IterableConfigurationPropertySource iterable && !isSystemProperties(source)) {
                 read(iterable).forEach(keys::putIfAbsent); // the first source that has a key wins, as in Boot
             }
+        }
+        keys.keySet().removeIf(key -> key.startsWith(RpcExportScan.PREFIX + "."));
+        Value protocol = keys.remove(PROTOCOL_NAME);
+        if (protocol != null && !protocol.text().trim().equalsIgnoreCase("dubbo")) {
+            throw new IllegalArgumentException(protocol.where() + ": " + PROTOCOL_NAME + ": '" + protocol.text()
+                    + "' (expected: dubbo, the only protocol Ferry speaks)");
         }
         List<Map.Entry<String, String>> entries = new ArrayList<>();
         Map<String, String> where = new LinkedHashMap<>();

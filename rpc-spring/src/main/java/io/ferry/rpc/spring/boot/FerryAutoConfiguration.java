@@ -9,6 +9,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.Environment;
 
 /**
  * Ferry in a Spring Boot application: the {@code ferry.*} properties of its environment declared to Ferry (bean
@@ -23,6 +24,12 @@ import org.springframework.core.env.ConfigurableEnvironment;
 public class FerryAutoConfiguration {
     /** The bean's name: replace it, or add other {@link FerryDeclaration} beans beside it. */
     public static final String PROPERTIES = "ferryProperties";
+
+    /** {@code ferry.scan.base-packages}: {@code @RpcExport} classes as beans, see {@link RpcExportScan}. */
+    @Bean
+    static RpcExportScan ferryExportScan(Environment environment) {
+        return new RpcExportScan(environment);
+    }
 
     @Bean(PROPERTIES)
     @ConditionalOnMissingBean(name = PROPERTIES)

@@ -25,10 +25,12 @@ final class BootApps {
     @EnableAutoConfiguration
     static class Provider {
         final AtomicInteger advised = new AtomicInteger();
+        /** The bean's target: its latches (a CGLIB proxy's own fields are not the target's). */
+        final HelloService service = new HelloService();
 
         @Bean
         HelloService helloService() {
-            return new HelloService();
+            return service;
         }
 
         @Bean

@@ -112,6 +112,26 @@ class BootPropertiesTest {
     }
 
     @Test
+    void dubbosScanAndProtocolNameKeysAreTakenAsDubboMeansThem() throws Exception {
+        try (ConfigurableApplicationContext context = start(Map.of(), "ferry.protocol.name=dubbo",
+                "ferry.protocol.host=127.0.0.1", "ferry.protocol.port=0",
+                "ferry.scan.base-packages=io.ferry.rpc.spring.boot.scanned")) {
+            Ferry ferry = context.getBean(Ferry.class);
+            Hello scanned = context.getBean(io.ferry.rpc.spring.boot.scanned.ScannedHello.class);
+            assertEquals("Scanned bean", scanned.hello("bean"), "the scanned class is a bean");
+            try (Ferry consumer = Ferry.builder().shutdownHook(false).build()) {
+                Hello remote = consumer.reference(io.ferry.rpc.config.ReferenceConfig.builder(Hello.class)
+                        .url("dubbo://127.0.0.1:" + ferry.port()).build());
+                assertEquals("Scanned call", remote.hello("call"), "and it was exported");
+            }
+        }
+        RuntimeException e = assertThrows(RuntimeException.class, () -> start(Map.of(),
+                "spring.config.location=" + FILES + "relaxed.properties", "ferry.protocol.name=tri").close());
+        assertEquals("\"ferry.protocol.name\" from property source \"commandLineArgs\": ferry.protocol.name: 'tri' "
+                + "(expected: dubbo, the only protocol Ferry speaks)", rootMessage(e));
+    }
+
+    @Test
     void everyOptionsBootNamesMapToItsNameInFerrysFiles() {
         for (Option<?> option : Options.all()) {
             for (Scope scope : option.scopes()) {
