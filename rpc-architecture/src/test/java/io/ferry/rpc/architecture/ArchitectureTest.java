@@ -32,7 +32,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 
 /**
  * The module boundaries of DESIGN.md §1, checked on the compiled main classes of every module (rpc-api,
- * rpc-remoting, rpc-registry, rpc-config and rpc-benchmark; this module depends on all of them): no module
+ * rpc-remoting, rpc-registry, rpc-config, rpc-spring and rpc-benchmark; this module depends on all of them;
+ * ferry-spring-boot-starter has no classes, and the Boot sample is an application, not Ferry): no module
  * reaches into another's {@code internal} package, the API users compile against depends on nothing else of
  * Ferry and carries no transport, serialization or registry types, each module keeps off what it must not use,
  * no main class uses Netty's internals, none but {@link Ticker} reads the system clock, and the public packages
@@ -49,6 +50,7 @@ class ArchitectureTest {
             "rpc-remoting", "io.ferry.rpc.remoting.Client",
             "rpc-registry", "io.ferry.rpc.registry.Registry",
             "rpc-config", "io.ferry.rpc.config.Ferry",
+            "rpc-spring", "io.ferry.rpc.spring.FerryDeclaration",
             "rpc-benchmark", "io.ferry.rpc.benchmark.ReadyProcess");
 
     private static JavaClasses classes;
@@ -89,7 +91,7 @@ class ArchitectureTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"remoting", "registry", "config", "benchmark"})
+    @ValueSource(strings = {"remoting", "registry", "config", "spring", "benchmark"})
     void noModuleImportsAnotherModulesInternals(String module) {
         ArchRule rule = noClasses().that().resideOutsideOfPackage("io.ferry.rpc." + module + "..")
                 .should().dependOnClassesThat().resideInAPackage("io.ferry.rpc." + module + ".internal..")
@@ -121,6 +123,19 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("io.ferry.rpc.registry..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.netty..", "io.ferry.rpc.remoting..",
                         "io.ferry.rpc.config..", "io.ferry.rpc.benchmark..")
+                .check(classes);
+    }
+
+    @Test
+    void springNeverReachesBelowRpcSpring() {
+        noClasses().that().resideOutsideOfPackage("io.ferry.rpc.spring..")
+                .should().dependOnClassesThat().resideInAPackage("org.springframework..")
+                .because("rpc-spring is the one module that knows Spring: a thin adapter over rpc-config's option"
+                        + " table and bootstrap (DESIGN.md §1)")
+                .check(classes);
+        noClasses().that().resideOutsideOfPackage("io.ferry.rpc.spring..")
+                .should().dependOnClassesThat().resideInAPackage("io.ferry.rpc.spring..")
+                .because("nothing of Ferry depends on its Spring adapter")
                 .check(classes);
     }
 
@@ -217,7 +232,8 @@ class ArchitectureTest {
         }
         for (String p : new String[] {"io.ferry.rpc", "io.ferry.rpc.cluster", "io.ferry.rpc.remoting",
                 "io.ferry.rpc.remoting.internal.client", "io.ferry.rpc.registry", "io.ferry.rpc.config",
-                "io.ferry.rpc.config.internal", "io.ferry.rpc.benchmark", "io.ferry.rpc.benchmark.congestion",
+                "io.ferry.rpc.config.internal", "io.ferry.rpc.spring", "io.ferry.rpc.spring.boot",
+                "io.ferry.rpc.benchmark", "io.ferry.rpc.benchmark.congestion",
                 "io.ferry.rpc.benchmark.suite.jmh"}) {
             if (!classes.containPackage(p)) {
                 throw new AssertionError("no classes imported from " + p + ": the rules above would pass vacuously");
