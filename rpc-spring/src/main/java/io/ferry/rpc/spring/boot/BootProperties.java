@@ -29,8 +29,9 @@ import java.util.function.UnaryOperator;
  * that has it, its name turned into Ferry's ({@link FerryPropertyNames}), its placeholders resolved, and its origin
  * kept for messages ({@code application.properties:3}, {@code System Environment Property "FERRY_CONSUMER_TIMEOUT"}).
  * A YAML list is one comma-separated value. System properties are left to Ferry, which reads {@code -Dferry.*}
- * itself, over everything else. Two keys of Dubbo's Boot applications are Boot's own here: {@code ferry.scan.*}
- * ({@link RpcExportScan}) and {@code ferry.protocol.name}, which may only say {@code dubbo}.
+ * itself, over everything else. {@code ferry.scan.base-packages} is checked there too, and scanned by
+ * {@link RpcExportScan}; {@code ferry.protocol.name}, which Dubbo's Boot applications set, may only say
+ * {@code dubbo}, and is then dropped.
  */
 final class BootProperties implements FerryDeclaration {
     /** Dubbo's Boot applications name their protocol; Ferry's one is dubbo, so that value is taken and dropped. */
@@ -49,7 +50,6 @@ final class BootProperties implements FerryDeclaration {
                 read(iterable).forEach(keys::putIfAbsent); // the first source that has a key wins, as in Boot
             }
         }
-        keys.keySet().removeIf(key -> key.startsWith(RpcExportScan.PREFIX + "."));
         Value protocol = keys.remove(PROTOCOL_NAME);
         if (protocol != null && !protocol.text().trim().equalsIgnoreCase("dubbo")) {
             throw new IllegalArgumentException(protocol.where() + ": " + PROTOCOL_NAME + ": '" + protocol.text()
