@@ -1,9 +1,13 @@
 package io.ferry.rpc.spring;
 
 import io.ferry.rpc.config.Ferry;
+import org.springframework.beans.factory.FactoryBean;
 import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.support.AbstractBeanDefinition;
+import org.springframework.beans.factory.support.BeanDefinitionBuilder;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.beans.factory.support.RootBeanDefinition;
+import org.springframework.util.ClassUtils;
 
 /**
  * The beans every context with Ferry in it has: the lifecycle, the Ferry itself, and the annotations' processors (for
@@ -14,6 +18,22 @@ public final class FerryBeans {
     public static final String FERRY = "ferry";
 
     private FerryBeans() {
+    }
+
+    /**
+     * Registers a reference a declaration names (its id and interface) as a bean of its interface's type, under its
+     * id: the context's Ferry's reference, made when the bean is first wanted.
+     */
+    public static void registerReference(BeanDefinitionRegistry registry, String id, String interfaceName,
+                                         ClassLoader loader) {
+        AbstractBeanDefinition reference = BeanDefinitionBuilder.genericBeanDefinition(ReferenceFactoryBean.class)
+                .addConstructorArgValue(id).addConstructorArgValue(interfaceName).getBeanDefinition();
+        if (ClassUtils.isPresent(interfaceName, loader)) {
+            // lets the context match the bean by type before creating it (autowiring, getBeanNamesForType)
+            reference.setAttribute(FactoryBean.OBJECT_TYPE_ATTRIBUTE, ClassUtils.resolveClassName(interfaceName,
+                    loader));
+        }
+        registry.registerBeanDefinition(id, reference);
     }
 
     /** Registers them in {@code registry} unless they are there already. */

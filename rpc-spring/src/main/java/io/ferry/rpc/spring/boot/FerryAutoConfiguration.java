@@ -31,6 +31,12 @@ public class FerryAutoConfiguration {
         return new RpcExportScan(environment);
     }
 
+    /** {@code ferry.reference.<id>.*}: each reference a bean of its interface's type, see {@link PropertyReferences}. */
+    @Bean
+    static PropertyReferences ferryPropertyReferences(ConfigurableEnvironment environment) {
+        return new PropertyReferences(environment);
+    }
+
     @Bean(PROPERTIES)
     @ConditionalOnMissingBean(name = PROPERTIES)
     FerryDeclaration ferryProperties(ConfigurableEnvironment environment) {

@@ -132,6 +132,31 @@ class BootPropertiesTest {
     }
 
     @Test
+    void aReferenceDeclaredByKeysIsABeanOfItsInterfacesType() {
+        try (Ferry provider = Ferry.builder().shutdownHook(false).protocol(io.ferry.rpc.config.ProtocolConfig
+                .builder().host("127.0.0.1").port(0).build()).build()) {
+            provider.export(new HelloService());
+            try (ConfigurableApplicationContext context = start(Map.of(),
+                    "ferry.reference.greeter.interface=" + Hello.class.getName(),
+                    "ferry.reference.greeter.url=dubbo://127.0.0.1:" + provider.port(),
+                    "ferry.reference.greeter.version=1.0", "ferry.reference.greeter.method.hello.timeout=4s")) {
+                assertEquals("Hello keys", context.getBean(Hello.class).hello("keys"));
+                assertEquals(Duration.ofSeconds(4), context.getBean(Ferry.class).settingsOf("greeter")
+                        .get(Options.TIMEOUT, method(Hello.class, "hello")));
+            }
+        }
+    }
+
+    private static java.lang.reflect.Method method(Class<?> type, String name) {
+        for (java.lang.reflect.Method m : type.getMethods()) {
+            if (m.getName().equals(name)) {
+                return m;
+            }
+        }
+        throw new AssertionError(name);
+    }
+
+    @Test
     void everyOptionsBootNamesMapToItsNameInFerrysFiles() {
         for (Option<?> option : Options.all()) {
             for (Scope scope : option.scopes()) {
