@@ -1,5 +1,6 @@
 package io.ferry.rpc.spring;
 
+import io.ferry.rpc.GenericService;
 import io.ferry.rpc.RpcReference;
 import io.ferry.rpc.config.Ferry;
 import io.ferry.rpc.config.ProtocolConfig;
@@ -32,10 +33,15 @@ class EnableFerryTest {
         }
     }
 
-    /** Uses its reference in its init method: the field is set before any init method runs. */
+    /**
+     * Uses its reference in its init method: the field is set before any init method runs; and calls the same service
+     * generically, by its name, as Dubbo's {@code @DubboReference(interfaceName, generic = true)}.
+     */
     static class Client implements InitializingBean {
         @RpcReference(version = "1.0")
         Hello hello;
+        @RpcReference(version = "1.0", interfaceName = "io.ferry.rpc.spring.boot.Hello")
+        GenericService generic;
         String greeting;
 
         @Override
@@ -80,7 +86,10 @@ class EnableFerryTest {
             assertTrue(provider.getBean(Ferry.class).port() > 0);
             assertEquals(1, zk.registeredProviders(Hello.class).size());
             try (AnnotationConfigApplicationContext consumer = context(Consumer.class, "plain-consumer")) {
-                assertEquals("Hello init", consumer.getBean(Client.class).greeting);
+                Client client = consumer.getBean(Client.class);
+                assertEquals("Hello init", client.greeting);
+                assertEquals("Hello generic", client.generic.$invoke("hello", new String[] {"java.lang.String"},
+                        new Object[] {"generic"}));
             }
             provider.close();
             assertTrue(zk.registeredProviders(Hello.class).isEmpty(), "the context's close unregistered it");
