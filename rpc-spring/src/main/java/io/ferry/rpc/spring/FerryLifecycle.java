@@ -38,10 +38,10 @@ public final class FerryLifecycle implements SmartLifecycle, BeanFactoryAware, D
     private final List<ServiceConfig<?>> annotated = new ArrayList<>();
     /** The references annotations asked for, one per interface and annotation (a field's or a parameter's). */
     private final Map<AnnotatedReference, Object> references = new HashMap<>();
+    private boolean running;
 
     private record AnnotatedReference(Class<?> type, RpcReference annotation) {
     }
-    private boolean running;
 
     @Override
     public void setBeanFactory(BeanFactory beanFactory) {
