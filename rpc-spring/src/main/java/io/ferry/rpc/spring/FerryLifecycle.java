@@ -23,13 +23,17 @@ import java.util.Map;
  * context refreshes, or the start), from every {@link FerryDeclaration} bean as one declaration and with every
  * {@link FerryCustomizer} applied; services are exported when the context starts, once its singletons exist; the
  * context's stop or close unregisters them, drains the calls in flight and closes the Ferry (Spring's lifecycle
- * phase {@link #PHASE}, with the web server's graceful shutdown in Boot).
+ * phase {@link #PHASE}, after the web server's graceful shutdown in Boot).
  */
 public final class FerryLifecycle implements SmartLifecycle, BeanFactoryAware, DisposableBean {
     /** The bean's name in a context. */
     public static final String BEAN_NAME = "ferryLifecycle";
-    /** Stops with Boot's graceful shutdown of web servers (their phase), after beans of the default phase start. */
-    public static final int PHASE = SmartLifecycle.DEFAULT_PHASE - 1024;
+    /**
+     * Starts after Boot's web server has started, and stops after Boot's graceful shutdown of web servers has drained
+     * their requests (its phase is {@code DEFAULT_PHASE - 1024}) and before the web server stops ({@code - 2048}): a
+     * request in flight still has the references it calls, and services are served until it has ended.
+     */
+    public static final int PHASE = SmartLifecycle.DEFAULT_PHASE - 1536;
     private static final Logger log = LoggerFactory.getLogger(FerryLifecycle.class);
 
     private ConfigurableListableBeanFactory beans;
@@ -134,7 +138,7 @@ public final class FerryLifecycle implements SmartLifecycle, BeanFactoryAware, D
 
     @Override
     public void stop(Runnable callback) {
-        // the drain takes up to the shutdown timeout: let beans of the same phase (Boot's web servers) stop meanwhile
+        // the drain takes up to the shutdown timeout: let other beans of this phase stop meanwhile
         Thread stopping = new Thread(() -> {
             try {
                 close();

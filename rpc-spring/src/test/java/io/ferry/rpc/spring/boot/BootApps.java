@@ -8,6 +8,7 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
@@ -58,6 +59,60 @@ final class BootApps {
     @EnableAutoConfiguration
     @Import(HelloClient.class)
     static class Consumer {
+    }
+
+    /**
+     * A consumer whose own work is drained by the application's shutdown as a web server's graceful shutdown drains
+     * its requests: a bean of that phase that stops once the work it was given has ended.
+     */
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    @Import(HelloClient.class)
+    static class ConsumerWithWork {
+        final InFlightWork work = new InFlightWork();
+
+        @Bean
+        InFlightWork inFlightWork() {
+            return work;
+        }
+    }
+
+    /** Stops in the phase of Boot's graceful web-server shutdown, once its work has ended (as Tomcat's does). */
+    static final class InFlightWork implements SmartLifecycle {
+        volatile java.util.concurrent.CompletableFuture<?> work = java.util.concurrent.CompletableFuture
+                .completedFuture(null);
+        /** Runs when the shutdown asks this bean to stop, before it waits for its work. */
+        volatile Runnable onStop = () -> { };
+        private volatile boolean running;
+
+        @Override
+        public void start() {
+            running = true;
+        }
+
+        @Override
+        public void stop() {
+            running = false;
+        }
+
+        @Override
+        public void stop(Runnable callback) {
+            onStop.run();
+            work.whenComplete((result, failure) -> {
+                running = false;
+                callback.run();
+            });
+        }
+
+        @Override
+        public boolean isRunning() {
+            return running;
+        }
+
+        @Override
+        public int getPhase() {
+            return SmartLifecycle.DEFAULT_PHASE - 1024; // WebServerGracefulShutdownLifecycle's
+        }
     }
 
     /** Only Ferry's properties: no service, no reference. */

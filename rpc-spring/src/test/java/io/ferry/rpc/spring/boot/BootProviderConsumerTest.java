@@ -1,6 +1,8 @@
 package io.ferry.rpc.spring.boot;
 
+import io.ferry.rpc.config.Ferry;
 import io.ferry.rpc.config.fixtures.ZooKeeperFixture;
+import io.ferry.rpc.spring.FerryLifecycle;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.junit.jupiter.api.Test;
@@ -16,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -101,6 +104,48 @@ class BootProviderConsumerTest {
         } finally {
             service.release.countDown();
             provider.close();
+        }
+    }
+
+    @Test
+    void closingTheConsumerLetsTheApplicationsWorkInFlightFinishItsCallsBeforeTheReferencesClose() throws Exception {
+        try (ConfigurableApplicationContext provider = BootApps.start(BootApps.Provider.class,
+                properties("boot-provider"))) {
+            HelloService service = provider.getBean(BootApps.Provider.class).service;
+            ConfigurableApplicationContext consumer = BootApps.start(BootApps.ConsumerWithWork.class,
+                    properties("boot-consumer"));
+            try {
+                Hello hello = consumer.getBean(HelloClient.class).byField;
+                CompletableFuture<String> request = CompletableFuture.supplyAsync(() -> hello.slow("request"));
+                assertTrue(service.slowEntered.await(20, TimeUnit.SECONDS), "the call reached the provider");
+                BootApps.InFlightWork work = consumer.getBean(BootApps.ConsumerWithWork.class).work;
+                work.work = request;
+                FerryLifecycle lifecycle = consumer.getBean(FerryLifecycle.class);
+                Ferry ferry = consumer.getBean(Ferry.class);
+                AtomicBoolean ferryOpenWhileDraining = new AtomicBoolean();
+                work.onStop = () -> {
+                    // the application drains its own work (as Tomcat its requests) while Ferry still runs
+                    ferryOpenWhileDraining.set(lifecycle.isRunning() && !ferry.status().closing());
+                    // the provider answers once Ferry has closed, or after a second: a Ferry closing beside the
+                    // drain (in the same phase) would have failed the call by then
+                    new Thread(() -> {
+                        try {
+                            ferry.awaitTermination(Duration.ofSeconds(1));
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        service.release.countDown();
+                    }, "answer-later").start();
+                };
+
+                consumer.close();
+                assertTrue(ferryOpenWhileDraining.get(), "Ferry stops after the application's graceful drain");
+                assertEquals("Slowly, request", request.get(20, TimeUnit.SECONDS),
+                        "the work's call was answered: the references closed after it");
+            } finally {
+                service.release.countDown();
+                consumer.close();
+            }
         }
     }
 
