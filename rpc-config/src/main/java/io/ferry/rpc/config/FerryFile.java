@@ -59,6 +59,14 @@ public final class FerryFile {
         return declared.referenceInterfaces();
     }
 
+    /**
+     * The references declared, by id: the names of the types their proxies implement, the interface's, or
+     * {@code io.ferry.rpc.GenericService} for a generic reference ({@code generic="true"}).
+     */
+    public Map<String, String> referenceTypes() {
+        return declared.referenceTypes();
+    }
+
     /** The services declared: the names of their interfaces, in order. */
     public List<String> serviceInterfaces() {
         return declared.serviceInterfaces();

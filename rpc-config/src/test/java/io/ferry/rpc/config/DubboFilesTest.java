@@ -109,6 +109,10 @@ class DubboFilesTest {
         assertEquals("shop", demo.parameters().get("organization"));
         assertEquals("backend", demo.parameters().get("architecture"));
         assertEquals("test", demo.parameters().get("environment"));
+        // <provider retries>, <service loadbalance weight>: settings for its consumers, as Dubbo writes them
+        assertEquals("0", demo.parameters().get("retries"));
+        assertEquals("roundrobin", demo.parameters().get("loadbalance"));
+        assertEquals("200", demo.parameters().get("weight"));
         // <annotation package>: the @RpcExport class of the package, with its @RpcService version
         ServiceUrl inventory = zk.registeredProviders(Inventory.class).get(0);
         assertEquals("2.1", inventory.parameters().get("version"));

@@ -21,8 +21,9 @@ public final class FerryBeans {
     }
 
     /**
-     * Registers a reference a declaration names (its id and interface) as a bean of its interface's type, under its
-     * id: the context's Ferry's reference, made when the bean is first wanted.
+     * Registers a reference a declaration names (its id, and the type its proxy implements: its interface, or
+     * {@code GenericService} for a generic one) as a bean of that type under its id: the context's Ferry's
+     * reference, made when the bean is first wanted.
      */
     public static void registerReference(BeanDefinitionRegistry registry, String id, String interfaceName,
                                          ClassLoader loader) {

@@ -1,7 +1,7 @@
 package io.ferry.rpc.spring;
 
+import io.ferry.rpc.GenericService;
 import io.ferry.rpc.RpcExport;
-import org.springframework.beans.factory.FactoryBean;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.support.AbstractBeanDefinition;
 import org.springframework.beans.factory.support.BeanDefinitionBuilder;
@@ -11,7 +11,6 @@ import org.springframework.beans.factory.xml.ParserContext;
 import org.springframework.context.annotation.ClassPathBeanDefinitionScanner;
 import org.springframework.core.io.Resource;
 import org.springframework.core.type.filter.AnnotationTypeFilter;
-import org.springframework.util.ClassUtils;
 import org.springframework.util.StringUtils;
 import org.w3c.dom.Element;
 
@@ -60,14 +59,10 @@ final class FerryElementParser implements BeanDefinitionParser {
         if (id.isEmpty() || type.isEmpty()) {
             return; // Ferry's reader names what is missing, with the line
         }
-        AbstractBeanDefinition reference = BeanDefinitionBuilder.genericBeanDefinition(ReferenceFactoryBean.class)
-                .addConstructorArgValue(id).addConstructorArgValue(type).getBeanDefinition();
-        ClassLoader loader = context.getReaderContext().getBeanClassLoader();
-        if (ClassUtils.isPresent(type, loader)) {
-            // lets the context match the bean by type before creating it (autowiring, getBeanNamesForType)
-            reference.setAttribute(FactoryBean.OBJECT_TYPE_ATTRIBUTE, ClassUtils.resolveClassName(type, loader));
-        }
-        context.getRegistry().registerBeanDefinition(id, reference);
+        // a generic reference's interface need not be on the class path: its bean is a GenericService
+        boolean generic = element.getAttribute("generic").strip().equalsIgnoreCase("true");
+        FerryBeans.registerReference(context.getRegistry(), id, generic ? GenericService.class.getName() : type,
+                context.getReaderContext().getBeanClassLoader());
     }
 
     /** {@code <ferry:annotation package="a.b, c.d">}: the {@code @RpcExport} classes there become beans. */

@@ -23,7 +23,7 @@ final class PropertyReferences implements BeanDefinitionRegistryPostProcessor {
     @Override
     public void postProcessBeanDefinitionRegistry(BeanDefinitionRegistry registry) {
         Map<String, String> references = new BootProperties(environment).read(environment::resolvePlaceholders)
-                .referenceInterfaces();
+                .referenceTypes();
         ClassLoader loader = ClassUtils.getDefaultClassLoader();
         references.forEach((id, type) -> {
             if (!registry.containsBeanDefinition(id) && type != null) {

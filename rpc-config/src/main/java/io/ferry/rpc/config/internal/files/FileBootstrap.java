@@ -144,6 +144,15 @@ public final class FileBootstrap {
             return types;
         }
 
+        /** The references declared, by id: the types their proxies implement (a generic one's GenericService). */
+        public Map<String, String> referenceTypes() {
+            Map<String, String> types = new LinkedHashMap<>();
+            model.references.values().forEach(member -> types.put(member.id,
+                    Boolean.TRUE.equals(member.settings.get(io.ferry.rpc.config.option.Options.GENERIC))
+                            ? io.ferry.rpc.GenericService.class.getName() : member.type));
+            return types;
+        }
+
         /** The services declared: their interfaces' names, in order. */
         public List<String> serviceInterfaces() {
             return List.copyOf(model.services.keySet());
