@@ -11,10 +11,11 @@ import java.util.Objects;
 /**
  * Settings of one method of a reference or a service, by method name (they apply to every overload of that name).
  * What is not set here comes from the method's annotation, then the reference or service, then the consumer or
- * provider. On a reference: {@code timeout}, {@code retries}, {@code actives}, {@code oneway} (void methods only),
- * {@code idempotent} (failover may repeat a call whose connection was lost mid-call), {@code mock}. On a service:
- * {@code timeout} (the provider's slow-call budget), {@code executes}, and {@code timeout}, {@code retries} and
- * {@code actives} for its consumers, written into its registry URL as {@code <method>.<name>} (theirs win).
+ * provider. On a reference: {@code timeout}, {@code retries}, {@code actives}, {@code loadbalance}, {@code oneway}
+ * (void methods only), {@code idempotent} (failover may repeat a call whose connection was lost mid-call),
+ * {@code mock}. On a service: {@code timeout} (the provider's slow-call budget), {@code executes}, and
+ * {@code timeout}, {@code retries}, {@code loadbalance} and {@code actives} for its consumers, written into its
+ * registry URL as {@code <method>.<name>} (theirs win).
  */
 public final class MethodConfig {
     private final String name;
@@ -156,6 +157,11 @@ public final class MethodConfig {
 
         public Builder actives(int actives) {
             return set(Options.ACTIVES, actives);
+        }
+
+        /** The balancer of this method's calls, by name ({@code roundrobin}, ...), over the reference's. */
+        public Builder loadBalance(String name) {
+            return set(Options.LOAD_BALANCE, name);
         }
 
         /** Who may call this method, replacing its service's {@code callers} (see {@code ServiceConfig.Builder}). */

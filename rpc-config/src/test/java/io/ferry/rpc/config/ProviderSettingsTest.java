@@ -174,6 +174,42 @@ class ProviderSettingsTest {
                 "the providers' roundrobin, by their weights 3:1, exactly");
     }
 
+    @Test
+    void aMethodsLoadBalanceIsItsCallsOwnOnEitherSide() throws Exception {
+        for (String name : new String[] {"heavy", "light"}) {
+            provider(name).export(ServiceConfig.builder(WhoAmI.class, new Named(name))
+                    .method(MethodConfig.builder("who").loadBalance("roundrobin").build())
+                    .weight(name.equals("heavy") ? 300 : 100).warmup(Duration.ZERO).build());
+        }
+        assertEquals("roundrobin", zk.registeredProviders(WhoAmI.class).get(0).parameters().get("who.loadbalance"),
+                "a service's method's, in its URL as Dubbo writes it");
+
+        WhoAmI taking = consumer("taking").reference(ReferenceConfig.builder(WhoAmI.class).build());
+        assertEquals(Map.of("heavy", 300, "light", 100), roundsOf(taking),
+                "a consumer that names none takes the providers' method's roundrobin");
+        WhoAmI own = consumer("own").reference(ReferenceConfig.builder(WhoAmI.class).loadBalance("random")
+                .method(MethodConfig.builder("who").loadBalance("roundrobin").build()).build());
+        assertEquals(Map.of("heavy", 300, "light", 100), roundsOf(own),
+                "a consumer's method's roundrobin beats its reference's random");
+    }
+
+    /** Who answers 400 calls, once both providers answer: exactly 3:1 under weighted round robin. */
+    private static Map<String, Integer> roundsOf(WhoAmI who) {
+        await("both providers answering").atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(20))
+                .until(() -> {
+                    Set<String> seen = new HashSet<>();
+                    for (int i = 0; i < 8; i++) {
+                        seen.add(who.who());
+                    }
+                    return seen.size() == 2;
+                });
+        Map<String, Integer> counts = new HashMap<>();
+        for (int i = 0; i < 400; i++) {
+            counts.merge(who.who(), 1, Integer::sum);
+        }
+        return counts;
+    }
+
     /** A provider's weight and warm-up given by its annotation. */
     @RpcExport(weight = 250, warmupMillis = 0)
     static final class Annotated extends Named {

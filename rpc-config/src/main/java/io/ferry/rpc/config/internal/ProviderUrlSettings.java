@@ -23,7 +23,8 @@ public final class ProviderUrlSettings {
     static final List<Option<?>> SERVICE = List.of(Options.RETRIES, Options.LOAD_BALANCE, Options.CLUSTER,
             Options.ACTIVES, Options.WEIGHT, Options.WARMUP);
     /** What a method of a service may carry (as {@code method.name}). */
-    static final List<Option<?>> METHOD = List.of(Options.TIMEOUT, Options.RETRIES, Options.ACTIVES);
+    static final List<Option<?>> METHOD = List.of(Options.TIMEOUT, Options.RETRIES, Options.LOAD_BALANCE,
+            Options.ACTIVES);
 
     private ProviderUrlSettings() {
     }

@@ -226,19 +226,20 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
     }
 
     /**
-     * The reference's own balancer or the one it names; where it names none, the one its providers' URLs name for
-     * each call's method (as a Dubbo consumer takes their {@code loadbalance}), else the default.
+     * The reference's own balancer or the one it names; where a method names one, or the reference none, the one
+     * named for each call's method: the method's own, else the reference's, else its providers' URLs' (as a Dubbo
+     * consumer takes their {@code loadbalance}), else the default.
      */
     private LoadBalancer balancer() {
         if (config.loadBalancer() != null) {
             return config.loadBalancer();
         }
         LoadBalancer named = NamedExtensions.balancer(this);
-        if (resolved.isSet(Options.LOAD_BALANCE, null)) {
+        if (resolved.isSet(Options.LOAD_BALANCE, null) && !resolved.setForSomeMethod(Options.LOAD_BALANCE)) {
             return named;
         }
-        return new ProviderNamedBalancer(named, Options.LOAD_BALANCE.defaultValue(),
-                name -> NamedExtensions.balancer(this, name), providerValues);
+        return new ProviderNamedBalancer(named, resolved.get(Options.LOAD_BALANCE),
+                name -> NamedExtensions.balancer(this, name), resolved);
     }
 
     private Cluster cluster() {

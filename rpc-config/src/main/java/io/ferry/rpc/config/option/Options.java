@@ -43,10 +43,12 @@ public final class Options {
             .doc("other providers a call that provably did not run may move to; on a service, its consumers' "
                     + "default (through the registry URL)").build();
     public static final Option<String> LOAD_BALANCE = Option.of("loadBalance", String.class)
-            .defaultValue("adaptive").lowerCase().scopes(REFERENCE, CONSUMER, SERVICE, PROVIDER).dubbo("loadbalance")
+            .defaultValue("adaptive").lowerCase().scopes(METHOD, REFERENCE, CONSUMER, SERVICE, PROVIDER)
+            .dubbo("loadbalance")
             .doc("a load balancer by name: adaptive (P2C over peak-EWMA latency), random, roundrobin, leastactive, "
-                    + "consistenthash, shortestresponse, or one a jar registers (a LoadBalancerProvider); on a "
-                    + "service, its consumers' default (through the registry URL)").build();
+                    + "consistenthash, shortestresponse, or one a jar registers (a LoadBalancerProvider); a method's "
+                    + "for its calls; on a service or its method, its consumers' default (through the registry URL)")
+            .build();
     public static final Option<String> CLUSTER = Option.of("cluster", String.class).defaultValue("failover")
             .lowerCase().scopes(REFERENCE, CONSUMER, SERVICE, PROVIDER).dubbo("cluster")
             .doc("a fault-tolerance strategy by name: failover, failfast, failsafe, failback, forking, broadcast, "

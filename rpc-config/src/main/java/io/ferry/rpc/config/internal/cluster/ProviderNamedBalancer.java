@@ -15,10 +15,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
- * The balancer of a reference that names none itself: for each call, the one its providers' registry URLs name for
- * the method ({@code loadbalance}, as a Dubbo consumer takes it), else the reference's default. Each balancer is
- * made once, on first use, and kept (round robin keeps its sequence); a name nothing registers is logged once and
- * the default used instead. Thread-safe.
+ * The balancer of a reference whose calls may want different ones: for each call, the one named for its method, by
+ * the reference's settings (the method's own, else the reference's), else by its providers' registry URLs
+ * ({@code loadbalance}, as a Dubbo consumer takes it), else the default. Each balancer is made once, on first use,
+ * and kept (round robin keeps its sequence); a name nothing registers is logged once and the reference's used
+ * instead. Thread-safe.
  */
 public final class ProviderNamedBalancer implements LoadBalancer {
     private static final Logger log = LoggerFactory.getLogger(ProviderNamedBalancer.class);
@@ -26,26 +27,27 @@ public final class ProviderNamedBalancer implements LoadBalancer {
     private final LoadBalancer fallback;
     private final String fallbackName;
     private final Function<String, LoadBalancer> byName;
-    private final Resolved.ProviderValues providers;
+    private final Resolved settings;
     private final Map<String, LoadBalancer> made = new ConcurrentHashMap<>();
 
     /**
-     * @param fallback     the balancer when the providers name none: the built-in default's
+     * @param fallback     the reference's balancer, for calls of methods that name no other
      * @param fallbackName its name
      * @param byName       makes the balancer a name stands for, or throws IllegalArgumentException for none
+     * @param settings     the reference's settings, its providers' values below them
      */
     public ProviderNamedBalancer(LoadBalancer fallback, String fallbackName, Function<String, LoadBalancer> byName,
-                                 Resolved.ProviderValues providers) {
+                                 Resolved settings) {
         this.fallback = fallback;
         this.fallbackName = fallbackName;
         this.byName = byName;
-        this.providers = providers;
+        this.settings = settings;
     }
 
     @Override
     public Endpoint select(List<Endpoint> candidates, Invocation invocation) {
-        Settings.Setting named = providers.setting(Options.LOAD_BALANCE, invocation.method().getName());
-        if (named == null || named.value().equals(fallbackName)) {
+        Settings.Setting named = settings.setting(Options.LOAD_BALANCE, invocation.method());
+        if (named.value().equals(fallbackName)) {
             return fallback.select(candidates, invocation);
         }
         return made.computeIfAbsent((String) named.value(), name -> make(name, named.where()))
