@@ -8,6 +8,7 @@ import io.ferry.rpc.config.fixtures.AdminClient;
 import io.ferry.rpc.config.fixtures.Named;
 import io.ferry.rpc.config.fixtures.UserService;
 import io.ferry.rpc.config.fixtures.UserServiceImpl;
+import io.ferry.rpc.config.fixtures.Answers;
 import io.ferry.rpc.config.fixtures.WhoAmI;
 import io.ferry.rpc.config.fixtures.ZooKeeperFixture;
 import io.ferry.rpc.config.option.Options;
@@ -20,10 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -158,18 +156,7 @@ class ProviderSettingsTest {
                     .weight(name.equals("heavy") ? 300 : 100).warmup(Duration.ZERO).build());
         }
         WhoAmI who = consumer("c").reference(ReferenceConfig.builder(WhoAmI.class).build());
-        await("both providers answering").atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(20))
-                .until(() -> {
-                    Set<String> seen = new HashSet<>();
-                    for (int i = 0; i < 8; i++) {
-                        seen.add(who.who());
-                    }
-                    return seen.size() == 2;
-                });
-        Map<String, Integer> counts = new HashMap<>();
-        for (int i = 0; i < 400; i++) {
-            counts.merge(who.who(), 1, Integer::sum);
-        }
+        Map<String, Integer> counts = Answers.counted(who, 2, 400, Duration.ofSeconds(15));
         assertEquals(Map.of("heavy", 300, "light", 100), counts,
                 "the providers' roundrobin, by their weights 3:1, exactly");
     }
@@ -195,19 +182,7 @@ class ProviderSettingsTest {
 
     /** Who answers 400 calls, once both providers answer: exactly 3:1 under weighted round robin. */
     private static Map<String, Integer> roundsOf(WhoAmI who) {
-        await("both providers answering").atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(20))
-                .until(() -> {
-                    Set<String> seen = new HashSet<>();
-                    for (int i = 0; i < 8; i++) {
-                        seen.add(who.who());
-                    }
-                    return seen.size() == 2;
-                });
-        Map<String, Integer> counts = new HashMap<>();
-        for (int i = 0; i < 400; i++) {
-            counts.merge(who.who(), 1, Integer::sum);
-        }
-        return counts;
+        return Answers.counted(who, 2, 400, Duration.ofSeconds(15));
     }
 
     /** A provider's weight and warm-up given by its annotation. */

@@ -3,6 +3,7 @@ package io.ferry.rpc.config.interop;
 import io.ferry.rpc.config.MethodConfig;
 import io.ferry.rpc.config.ServiceConfig;
 import io.ferry.rpc.config.fixtures.Named;
+import io.ferry.rpc.config.fixtures.Answers;
 import io.ferry.rpc.config.fixtures.WhoAmI;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.rpc.RpcException;
@@ -12,12 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -57,18 +54,7 @@ class DubboConsumerProviderSettingsInteropTest {
 
     @Test
     void theDubboConsumerBalancesByTheFerryProvidersRoundRobinAndWeights() {
-        await("both providers answering").atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(20))
-                .until(() -> {
-                    Set<String> seen = new HashSet<>();
-                    for (int i = 0; i < 8; i++) {
-                        seen.add(who.who());
-                    }
-                    return seen.size() == 2;
-                });
-        Map<String, Integer> counts = new HashMap<>();
-        for (int i = 0; i < 400; i++) {
-            counts.merge(who.who(), 1, Integer::sum);
-        }
+        Map<String, Integer> counts = Answers.counted(who, 2, 400, Duration.ofSeconds(15));
         assertEquals(Map.of("heavy", 300, "light", 100), counts, "Dubbo's smooth round robin over weights 3:1");
     }
 

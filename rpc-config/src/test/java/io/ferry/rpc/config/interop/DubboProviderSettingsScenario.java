@@ -9,6 +9,7 @@ import io.ferry.rpc.config.ReferenceConfig;
 import io.ferry.rpc.config.RegistryConfig;
 import io.ferry.rpc.config.fixtures.AdminClient;
 import io.ferry.rpc.config.fixtures.Named;
+import io.ferry.rpc.config.fixtures.Answers;
 import io.ferry.rpc.config.fixtures.WhoAmI;
 import io.ferry.rpc.config.fixtures.ZooKeeperFixture;
 import io.ferry.rpc.registry.EmbeddedZooKeeper;
@@ -29,7 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import static org.awaitility.Awaitility.await;
 
 /**
  * Run inside a network namespace whose only interface is loopback (see DubboProviderSettingsInteropTest): two
@@ -107,18 +107,7 @@ public final class DubboProviderSettingsScenario {
 
     /** The providers' roundrobin, by their weights: exactly 3:1 over 400 calls once both answer. */
     private static void balancing(WhoAmI who) {
-        await("both providers answering").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20))
-                .until(() -> {
-                    Set<String> seen = new HashSet<>();
-                    for (int i = 0; i < 8; i++) {
-                        seen.add(who.who());
-                    }
-                    return seen.size() == 2;
-                });
-        Map<String, Integer> counts = new HashMap<>();
-        for (int i = 0; i < 400; i++) {
-            counts.merge(who.who(), 1, Integer::sum);
-        }
+        Map<String, Integer> counts = Answers.counted(who, 2, 400, Duration.ofSeconds(30));
         check(counts.equals(Map.of("heavy", 300, "light", 100)), "roundrobin by weights 3:1: " + counts);
         System.out.println("SCENARIO the Dubbo providers' roundrobin and weights: " + counts);
     }
