@@ -111,12 +111,19 @@ class ProviderSettingsTest {
             assertTrue(timedOut.getMessage().contains("within its timeout of 150 ms"),
                     "the provider's method's timeout: " + timedOut.getMessage());
 
-            WhoAmI own = zk.track(Ferry.builder().application(ApplicationConfig.of("c2"))
-                    .registry(zk.registry("c2.cache")).build())
-                    .reference(ReferenceConfig.builder(WhoAmI.class).timeout(Duration.ofMillis(400)).build());
+            // Dubbo's order: the method level first, then the whole; at one level, the consumer's first
+            Ferry other = zk.track(Ferry.builder().application(ApplicationConfig.of("c2"))
+                    .registry(zk.registry("c2.cache")).build());
+            WhoAmI own = other.reference(ReferenceConfig.builder(WhoAmI.class).timeout(Duration.ofSeconds(3))
+                    .method(MethodConfig.builder("hold").timeout(Duration.ofMillis(400)).build()).build());
             RpcException ownTimeout = assertThrows(RpcException.class, own::hold);
             assertTrue(ownTimeout.getMessage().contains("within its timeout of 400 ms"),
-                    "the consumer's own timeout wins: " + ownTimeout.getMessage());
+                    "the consumer's own for the method wins: " + ownTimeout.getMessage());
+            WhoAmI whole = other.reference(ReferenceConfig.builder(WhoAmI.class).timeout(Duration.ofMillis(400))
+                    .build());
+            RpcException methodTimeout = assertThrows(RpcException.class, whole::hold);
+            assertTrue(methodTimeout.getMessage().contains("within its timeout of 150 ms"),
+                    "the provider's for the method beats the consumer's for the whole: " + methodTimeout.getMessage());
 
             JsonNode reference = admin.get(consumer, "/services").json().get("references").get(0);
             String from = "provider URL of " + reference.get("providers").get(0).get("address").asText();

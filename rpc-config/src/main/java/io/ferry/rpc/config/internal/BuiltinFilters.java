@@ -31,14 +31,11 @@ public final class BuiltinFilters {
         public Filter forReference(ReferenceContext reference) {
             Resolved settings = reference.settings();
             String name = reference.reference().interfaceName();
-            if (!settings.isSet(Options.ACTIVES, null) && !settings.setForSomeMethod(Options.ACTIVES)) {
-                // set nowhere by the reference: its providers' registry URLs may set it, one lookup a call
-                return ConcurrencyLimit.actives(m -> settings.fromProviders(Options.ACTIVES, m), name);
-            }
-            if (settings.get(Options.ACTIVES) <= 0 && !settings.setForSomeMethod(Options.ACTIVES)) {
-                return null;
-            }
-            return ConcurrencyLimit.actives(m -> settings.get(Options.ACTIVES, m), name);
+            // the providers' registry URLs may set it for the whole or a method, as they come: read at each call,
+            // what the reference sets read once per method
+            java.util.function.Function<java.lang.reflect.Method, io.ferry.rpc.config.option.Settings.Setting> limit =
+                    settings.perCall(Options.ACTIVES);
+            return ConcurrencyLimit.actives(m -> (Integer) limit.apply(m).value(), name);
         }
     }
 

@@ -25,6 +25,12 @@ final class ProviderValuesRelay implements Resolved.ProviderValues {
     }
 
     @Override
+    public Settings.Setting methodSetting(Option<?> option, String method) {
+        Resolved.ProviderValues now = source;
+        return now == null ? null : now.methodSetting(option, method);
+    }
+
+    @Override
     public Map<String, Map<Option<?>, Settings.Setting>> byMethod() {
         Resolved.ProviderValues now = source;
         return now == null ? Map.of() : now.byMethod();

@@ -144,15 +144,16 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
     }
 
     /**
-     * Where nothing of the reference sets a method's timeout, the providers' (their method's, else their
-     * service's; the largest where they differ), read at each call as the list is then; else null: the
-     * reference's own, fixed.
+     * Where the method sets no timeout of its own, the one in force at each call, the providers' values as the
+     * list is then (see Resolved: theirs for the method beat the reference's for the whole); else null: the
+     * method's own, fixed.
      */
     private LongSupplier providersTimeout(Method method) {
-        if (resolved.isSet(Options.TIMEOUT, method)) {
+        Resolved.Lookup timeout = resolved.lookup(Options.TIMEOUT, method);
+        if (timeout.fixed()) {
             return null;
         }
-        return () -> resolved.fromProviders(Options.TIMEOUT, method).toNanos();
+        return () -> ((Duration) timeout.now().value()).toNanos();
     }
 
     /** The reference's providers: its url's one, or those the registry announces. */
@@ -235,11 +236,8 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
             return config.loadBalancer();
         }
         LoadBalancer named = NamedExtensions.balancer(this);
-        if (resolved.isSet(Options.LOAD_BALANCE, null) && !resolved.setForSomeMethod(Options.LOAD_BALANCE)) {
-            return named;
-        }
         return new ProviderNamedBalancer(named, resolved.get(Options.LOAD_BALANCE),
-                name -> NamedExtensions.balancer(this, name), resolved);
+                name -> NamedExtensions.balancer(this, name), resolved.perCall(Options.LOAD_BALANCE));
     }
 
     private Cluster cluster() {

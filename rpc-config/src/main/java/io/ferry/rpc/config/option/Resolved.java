@@ -17,9 +17,10 @@ import java.util.function.Function;
  * sets it wins: the method's (by name, then its annotation), then the reference's or service's, then the consumer's
  * or provider's defaults, then the option's built-in default. Each scope's settings come already merged across
  * sources ({@code -D} over code, annotations and XML, over a {@code ferry.properties} on the class path), so this
- * is the one place where scopes meet. A reference's settings may have one more source, below all of these and above
- * the built-in defaults: what its providers' registry URLs give (Dubbo's provider-side settings, see
- * {@link #withProviders(ProviderValues)}).
+ * is the one place where scopes meet. A reference's settings may have one more source: what its providers' registry
+ * URLs give (Dubbo's provider-side settings, see {@link #withProviders(ProviderValues)}), placed as Dubbo places
+ * them: the method level first, then the service level, then the defaults, and at one level the consumer's before
+ * the providers'. So a provider's value for a method beats the reference's value for the whole.
  */
 public final class Resolved {
     /**
@@ -30,6 +31,11 @@ public final class Resolved {
     public interface ProviderValues {
         /** The value for {@code option} in calls of {@code method} (null: of the whole reference), or null. */
         Settings.Setting setting(Option<?> option, String method);
+
+        /** The value the providers give for {@code method} itself ({@code <method>.<name>}), or null. */
+        default Settings.Setting methodSetting(Option<?> option, String method) {
+            return null;
+        }
 
         /** The values the providers give for single methods, by method name: what {@link #rows()} shows. */
         default Map<String, Map<Option<?>, Settings.Setting>> byMethod() {
@@ -74,8 +80,9 @@ public final class Resolved {
     }
 
     /**
-     * These settings over what the providers' registry URLs give (Dubbo's precedence): an option no scope here sets
-     * takes the providers' value for the method, else theirs for the service, before its built-in default.
+     * These settings with what the providers' registry URLs give, in Dubbo's precedence: a method's own setting
+     * here, else the providers' value for the method, else the setting here for the whole (the reference's, the
+     * consumer's defaults), else the providers' value for the service, else the built-in default.
      */
     public Resolved withProviders(ProviderValues providers) {
         return new Resolved(side, methods, annotated, member, defaults, providers);
@@ -91,13 +98,62 @@ public final class Resolved {
     }
 
     /**
-     * The providers' value for {@code option} in calls of {@code method}, or the built-in default when they give
-     * none, whatever the scopes here set: for a caller that knows they set nothing ({@link #isSet}) and wants no
-     * more than one lookup per call.
+     * The winning setting of {@code option} in calls of each method, for the call path: what the scopes here set
+     * is read once per method, the providers' values (which come and go) at each call. Thread-safe.
      */
-    public <T> T fromProviders(Option<T> option, Method method) {
-        Settings.Setting given = providers == null ? null : providers.setting(option, method.getName());
-        return option.type().cast(given != null ? given.value() : option.defaultValue());
+    public Function<Method, Settings.Setting> perCall(Option<?> option) {
+        Map<Method, Lookup> prepared = new java.util.concurrent.ConcurrentHashMap<>();
+        return method -> prepared.computeIfAbsent(method, m -> lookup(option, m)).now();
+    }
+
+    /** The setting of {@code option} for calls of {@code method}, prepared: see {@link Lookup}. */
+    public Lookup lookup(Option<?> option, Method method) {
+        return new Lookup(option, method == null ? null : method.getName(), ownOfMethod(option, method),
+                ownOfWhole(option), providers);
+    }
+
+    /**
+     * One option's setting for the calls of one method, with what the scopes here set read once: {@link #now()}
+     * adds the providers' values as they are at the time.
+     */
+    public static final class Lookup {
+        private final Option<?> option;
+        private final String method;
+        private final Settings.Setting ofMethod;
+        private final Settings.Setting ofWhole;
+        private final ProviderValues providers;
+
+        private Lookup(Option<?> option, String method, Settings.Setting ofMethod, Settings.Setting ofWhole,
+                       ProviderValues providers) {
+            this.option = option;
+            this.method = method;
+            this.ofMethod = ofMethod;
+            this.ofWhole = ofWhole;
+            this.providers = providers;
+        }
+
+        /** Whether no provider can change it: the method sets it here, or there are no providers' values. */
+        public boolean fixed() {
+            return ofMethod != null || providers == null;
+        }
+
+        /** The winning setting now ("built-in default" when nothing sets it). */
+        public Settings.Setting now() {
+            if (ofMethod != null) {
+                return ofMethod;
+            }
+            if (providers != null && method != null) {
+                Settings.Setting theirs = providers.methodSetting(option, method);
+                if (theirs != null) {
+                    return theirs;
+                }
+            }
+            if (ofWhole != null) {
+                return ofWhole;
+            }
+            Settings.Setting theirs = providers == null ? null : providers.setting(option, null);
+            return theirs != null ? theirs : new Settings.Setting(option.defaultValue(), "built-in default");
+        }
     }
 
     /** The value for calls of the whole reference or service (no method scope), or null for none. */
@@ -110,33 +166,36 @@ public final class Resolved {
         return option.type().cast(setting(option, method).value());
     }
 
-    /** The winning value with where it was set ("built-in default" when no scope sets it). */
+    /**
+     * The winning value with where it was set ("built-in default" when no scope sets it); on the call path, use
+     * {@link #perCall} instead, which reads the scopes here once.
+     */
     public Settings.Setting setting(Option<?> option, Method method) {
-        Settings.Setting own = own(option, method);
-        if (own != null) {
-            return own;
-        }
-        Settings.Setting given = providers == null ? null
-                : providers.setting(option, method == null ? null : method.getName());
-        return given != null ? given : new Settings.Setting(option.defaultValue(), "built-in default");
+        return lookup(option, method).now();
     }
 
     /** What the scopes here set, narrowest first; null when none does. */
     private Settings.Setting own(Option<?> option, Method method) {
-        if (method != null) {
-            Settings named = methods.get(method.getName());
-            if (named != null && named.setting(option) != null) {
-                return named.setting(option);
-            }
-            Settings fromAnnotation = annotated.apply(method);
-            if (fromAnnotation != null && fromAnnotation.setting(option) != null) {
-                return fromAnnotation.setting(option);
-            }
+        Settings.Setting ofMethod = ownOfMethod(option, method);
+        return ofMethod != null ? ofMethod : ownOfWhole(option);
+    }
+
+    /** What the method's scopes set (its named settings, then its annotation); null when neither does. */
+    private Settings.Setting ownOfMethod(Option<?> option, Method method) {
+        if (method == null) {
+            return null;
         }
-        if (member.setting(option) != null) {
-            return member.setting(option);
+        Settings named = methods.get(method.getName());
+        if (named != null && named.setting(option) != null) {
+            return named.setting(option);
         }
-        return defaults.setting(option);
+        Settings fromAnnotation = annotated.apply(method);
+        return fromAnnotation != null ? fromAnnotation.setting(option) : null;
+    }
+
+    /** What the reference's or service's own scope, else its defaults', set; null when neither does. */
+    private Settings.Setting ownOfWhole(Option<?> option) {
+        return member.setting(option) != null ? member.setting(option) : defaults.setting(option);
     }
 
     /**
@@ -175,11 +234,10 @@ public final class Resolved {
                         Settings.where(setting)));
             }
         });
-        if (providers != null) { // a provider's value for one method, where nothing of this reference sets it
+        if (providers != null) { // a provider's value for one method, where the method sets none here
             new TreeMap<>(providers.byMethod()).forEach((method, given) -> given.forEach((option, setting) -> {
                 Settings named = methods.get(method);
-                if ((named == null || named.setting(option) == null) && member.setting(option) == null
-                        && defaults.setting(option) == null) {
+                if (named == null || named.setting(option) == null) { // theirs for a method beat ours for the whole
                     rows.add(new Row(option.name(), method, Secrets.shown(option, setting.value()),
                             Settings.where(setting)));
                 }

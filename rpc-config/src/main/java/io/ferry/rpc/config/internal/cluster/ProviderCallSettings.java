@@ -36,17 +36,29 @@ public final class ProviderCallSettings implements Resolved.ProviderValues {
     /** How many providers' addresses a setting's origin names before it says "..." for the rest. */
     private static final int NAMED = 3;
 
+    /**
+     * @param service    the values for the whole service
+     * @param methods    for each method some provider names, the values for its calls (its own, else the service's)
+     * @param methodOnly for each such method, the values the providers give for it itself
+     */
     private record Snapshot(Map<Option<?>, Settings.Setting> service,
-                            Map<String, Map<Option<?>, Settings.Setting>> methods) {
+                            Map<String, Map<Option<?>, Settings.Setting>> methods,
+                            Map<String, Map<Option<?>, Settings.Setting>> methodOnly) {
     }
 
-    private volatile Snapshot snapshot = new Snapshot(Map.of(), Map.of());
+    private volatile Snapshot snapshot = new Snapshot(Map.of(), Map.of(), Map.of());
 
     @Override
     public Settings.Setting setting(Option<?> option, String method) {
         Snapshot now = snapshot;
         Map<Option<?>, Settings.Setting> values = method == null ? null : now.methods().get(method);
         return (values != null ? values : now.service()).get(option);
+    }
+
+    @Override
+    public Settings.Setting methodSetting(Option<?> option, String method) {
+        Map<Option<?>, Settings.Setting> values = snapshot.methodOnly().get(method);
+        return values == null ? null : values.get(option);
     }
 
     @Override
@@ -73,20 +85,26 @@ public final class ProviderCallSettings implements Resolved.ProviderValues {
             }
         }
         Map<String, Map<Option<?>, Settings.Setting>> byMethod = new HashMap<>();
+        Map<String, Map<Option<?>, Settings.Setting>> methodOnly = new HashMap<>();
         for (String method : methods) {
-            byMethod.put(method, agreed(providers, method));
+            byMethod.put(method, agreed(providers, method, false));
+            methodOnly.put(method, agreed(providers, method, true));
         }
-        snapshot = new Snapshot(agreed(providers, null), Map.copyOf(byMethod));
+        snapshot = new Snapshot(agreed(providers, null, false), Map.copyOf(byMethod), Map.copyOf(methodOnly));
     }
 
-    /** For calls of {@code method} (null: of the whole), each option's one value, where a provider gives one. */
-    private static Map<Option<?>, Settings.Setting> agreed(List<ProviderInstance> providers, String method) {
+    /**
+     * For calls of {@code method} (null: of the whole), each option's one value, where a provider gives one;
+     * {@code methodOnly}: only the values given for the method itself.
+     */
+    private static Map<Option<?>, Settings.Setting> agreed(List<ProviderInstance> providers, String method,
+                                                           boolean methodOnly) {
         Map<Option<?>, Settings.Setting> values = new LinkedHashMap<>();
         for (Option<?> option : TAKEN) {
             List<Object> given = new ArrayList<>();
             List<String> from = new ArrayList<>();
             for (ProviderInstance provider : providers) {
-                Object value = value(provider, option, method);
+                Object value = value(provider, option, method, methodOnly);
                 if (value != null) {
                     given.add(value);
                     from.add(provider.address());
@@ -99,11 +117,17 @@ public final class ProviderCallSettings implements Resolved.ProviderValues {
         return values;
     }
 
-    /** One provider's value: its method's, else its service's; null when it gives none (or none that is valid). */
-    private static Object value(ProviderInstance provider, Option<?> option, String method) {
+    /**
+     * One provider's value: its method's, else (unless {@code methodOnly}) its service's; null when it gives none
+     * (or none that is valid).
+     */
+    private static Object value(ProviderInstance provider, Option<?> option, String method, boolean methodOnly) {
         String name = option.dubboName();
         String text = method == null ? null : provider.callSettings().get(method + "." + name);
         String key = method + "." + name;
+        if (text == null && methodOnly) {
+            return null;
+        }
         if (text == null) {
             text = provider.callSettings().get(name);
             key = name;

@@ -3,8 +3,6 @@ package io.ferry.rpc.config.internal.cluster;
 import io.ferry.rpc.Invocation;
 import io.ferry.rpc.cluster.Endpoint;
 import io.ferry.rpc.cluster.LoadBalancer;
-import io.ferry.rpc.config.option.Options;
-import io.ferry.rpc.config.option.Resolved;
 import io.ferry.rpc.config.option.Settings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,26 +25,26 @@ public final class ProviderNamedBalancer implements LoadBalancer {
     private final LoadBalancer fallback;
     private final String fallbackName;
     private final Function<String, LoadBalancer> byName;
-    private final Resolved settings;
+    private final Function<java.lang.reflect.Method, Settings.Setting> named;
     private final Map<String, LoadBalancer> made = new ConcurrentHashMap<>();
 
     /**
      * @param fallback     the reference's balancer, for calls of methods that name no other
      * @param fallbackName its name
      * @param byName       makes the balancer a name stands for, or throws IllegalArgumentException for none
-     * @param settings     the reference's settings, its providers' values below them
+     * @param named        the setting in force for a call's method, the providers' values included
      */
     public ProviderNamedBalancer(LoadBalancer fallback, String fallbackName, Function<String, LoadBalancer> byName,
-                                 Resolved settings) {
+                                 Function<java.lang.reflect.Method, Settings.Setting> named) {
         this.fallback = fallback;
         this.fallbackName = fallbackName;
         this.byName = byName;
-        this.settings = settings;
+        this.named = named;
     }
 
     @Override
     public Endpoint select(List<Endpoint> candidates, Invocation invocation) {
-        Settings.Setting named = settings.setting(Options.LOAD_BALANCE, invocation.method());
+        Settings.Setting named = this.named.apply(invocation.method());
         if (named.value().equals(fallbackName)) {
             return fallback.select(candidates, invocation);
         }

@@ -91,14 +91,20 @@ class ProviderCallSettingsTest {
     }
 
     @Test
-    void theConsumersOwnSettingWinsThenTheProvidersMethodsThenTheirServicesThenTheDefault() throws Exception {
+    void dubbosOrderTheMethodLevelFirstThenTheWholeAtEachLevelTheConsumersFirst() throws Exception {
         ProviderCallSettings providers = of(provider("10.0.0.1", "timeout=2000&sayHi.timeout=300&retries=0"));
         Settings reference = new Settings().put(Options.TIMEOUT, Duration.ofMillis(700), "ferry.xml:4");
         Settings sayBye = new Settings().put(Options.RETRIES, 4, "ferry.xml:5");
         Resolved consumerSetsTimeout = new Resolved(Scope.REFERENCE, Map.of("sayBye", sayBye), m -> null,
                 reference, new Settings()).withProviders(providers);
-        assertEquals(Duration.ofMillis(700), consumerSetsTimeout.get(Options.TIMEOUT, method("sayHi")),
-                "the reference's own timeout over the provider's method's");
+        assertEquals(Duration.ofMillis(300), consumerSetsTimeout.get(Options.TIMEOUT, method("sayHi")),
+                "the provider's for the method over the reference's for the whole");
+        assertEquals(Duration.ofMillis(700), consumerSetsTimeout.get(Options.TIMEOUT, method("sayBye")),
+                "the reference's for the whole over the provider's for the whole");
+        Resolved consumerSetsSayHi = new Resolved(Scope.REFERENCE, Map.of("sayHi", new Settings().put(Options.TIMEOUT,
+                Duration.ofMillis(900), "ferry.xml:6")), m -> null, reference, new Settings()).withProviders(providers);
+        assertEquals(Duration.ofMillis(900), consumerSetsSayHi.get(Options.TIMEOUT, method("sayHi")),
+                "the consumer's for the method over the provider's for the method");
         assertEquals(4, consumerSetsTimeout.get(Options.RETRIES, method("sayBye")));
         assertEquals(0, consumerSetsTimeout.get(Options.RETRIES, method("sayHi")));
         assertEquals("provider URL of 10.0.0.1:20880",
