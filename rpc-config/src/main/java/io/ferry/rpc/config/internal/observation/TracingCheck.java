@@ -14,7 +14,7 @@ final class TracingCheck {
     private TracingCheck() {
     }
 
-    /** The problem found, or null; logged at WARN by {@link #warnIfBroken()}. */
+    /** The problem found, or null; logged by {@link #warnIfBroken()}. */
     static String problem() {
         if (!MicrometerVersions.present(MicrometerVersions.TRACER)) {
             return "micrometer-tracing is not on the class path: calls are observed (metrics, where the registry "
@@ -37,10 +37,19 @@ final class TracingCheck {
         return null;
     }
 
+    /**
+     * Logs the problem: at INFO when there is no tracing at all (an application that wants metrics only, as a Boot
+     * application with Actuator and no tracing bridge), at WARN when tracing is there but cannot work.
+     */
     static void warnIfBroken() {
         String problem = problem();
-        if (problem != null) {
+        if (problem == null) {
+            return;
+        }
+        if (MicrometerVersions.present(MicrometerVersions.TRACER)) {
             log.warn("observation registry: {}", problem);
+        } else {
+            log.info("observation registry: {}", problem);
         }
     }
 }
