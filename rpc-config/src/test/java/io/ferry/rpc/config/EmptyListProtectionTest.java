@@ -8,8 +8,10 @@ import io.ferry.rpc.config.fixtures.ChildProviders;
 import io.ferry.rpc.config.fixtures.Named;
 import io.ferry.rpc.config.fixtures.WhoAmI;
 import io.ferry.rpc.config.fixtures.ZooKeeperFixture;
+import io.ferry.rpc.config.observation.FerryMeterNames;
 import io.ferry.rpc.registry.ServiceUrl;
 import io.ferry.rpc.testkit.StandardErrorLines;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.Op;
 import org.apache.zookeeper.ZooDefs;
@@ -28,6 +30,7 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import static io.ferry.rpc.config.FerryMetersTest.value;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -49,6 +52,7 @@ class EmptyListProtectionTest {
     @RegisterExtension
     final ChildProviders children = new ChildProviders();
     private final AdminClient admin = new AdminClient();
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
 
     private Ferry provider(String name) {
         Ferry ferry = Ferry.builder().application(ApplicationConfig.of("provider-" + name))
@@ -61,7 +65,8 @@ class EmptyListProtectionTest {
 
     private Ferry consumer() {
         return zk.track(Ferry.builder().application(ApplicationConfig.builder().name("consumer").qosEnable(true)
-                .qosPort(0).build()).registry(zk.registry("consumer.cache")).shutdownHook(false).build());
+                .qosPort(0).build()).registry(zk.registry("consumer.cache")).observability(Observability.meters(meters))
+                .shutdownHook(false).build());
     }
 
     private static WhoAmI reference(Ferry consumer) {
@@ -143,6 +148,9 @@ class EmptyListProtectionTest {
             assertEquals(2, shown.get("keptByEmptyProtection").asInt(), shown.toString());
             assertTrue(shown.get("providersFrom").asText().contains("no provider of " + WhoAmI.class.getName()
                     + " listed; 2 kept by empty-list protection"), shown.toString());
+            assertEquals(0, value(meters, FerryMeterNames.PROVIDERS, "rpc.service", WhoAmI.class.getName()),
+                    "the registry lists none");
+            assertEquals(2, value(meters, FerryMeterNames.PROVIDERS_KEPT, "rpc.service", WhoAmI.class.getName()));
 
             // the registry says "none" again (a provider of another version appears): the same episode, no new WARN
             ServiceUrl other = registered.get(0);
@@ -201,6 +209,8 @@ class EmptyListProtectionTest {
         assertFalse(status(consumer).heldByEmptyProtection());
         assertEquals(1, status(consumer).known());
         assertEquals(0, shown(consumer).get("keptByEmptyProtection").asInt());
+        assertEquals(1, value(meters, FerryMeterNames.PROVIDERS, "rpc.service", WhoAmI.class.getName()));
+        assertEquals(0, value(meters, FerryMeterNames.PROVIDERS_KEPT, "rpc.service", WhoAmI.class.getName()));
     }
 
     @Test
