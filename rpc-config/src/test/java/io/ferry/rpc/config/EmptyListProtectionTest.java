@@ -245,6 +245,20 @@ class EmptyListProtectionTest {
         assertEquals(0, shown(consumer).get("keptByEmptyProtection").asInt());
     }
 
+    @Test
+    void withEmptyProtectionOffAnEmptyListIsTakenAsDubboTakesIt() throws Exception {
+        provider("p");
+        Ferry consumer = zk.track(Ferry.builder().registry(zk.registry("off.cache"))
+                .consumer(ConsumerConfig.builder().emptyProtection(false).build()).shutdownHook(false).build());
+        WhoAmI who = reference(consumer);
+        callUntil(who, Set.of("p"));
+        deleteProviderNodes();
+        RpcException none = await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10))
+                .until(() -> failure(who), e -> e != null && e.status() == RpcStatus.NO_PROVIDER);
+        assertTrue(none.getMessage().contains("0 provider(s)"), none.getMessage());
+        assertEquals(0, status(consumer).kept());
+    }
+
     /** The failure of one call, or null when it succeeded. */
     private static RpcException failure(WhoAmI who) {
         try {
