@@ -107,6 +107,11 @@ public final class ConsumerConfig {
         return value(Options.CHECK);
     }
 
+    /** Whether an empty provider list leaves the providers with live connections in place (default true). */
+    public boolean emptyProtection() {
+        return value(Options.EMPTY_PROTECTION);
+    }
+
     public List<Filter> filters() {
         return filters;
     }
@@ -291,6 +296,15 @@ public final class ConsumerConfig {
 
         public Builder connectSpread(Duration spread) {
             return set(Options.CONNECT_SPREAD, spread);
+        }
+
+        /**
+         * True (the default): when the registry suddenly lists no provider, calls keep going to those whose
+         * connections are live, each until its connection fails or it says it is shutting down, or until the
+         * registry lists a provider again; false: an empty list is taken as it is, as Dubbo's default does.
+         */
+        public Builder emptyProtection(boolean protect) {
+            return set(Options.EMPTY_PROTECTION, protect);
         }
 
         public Builder timeout(Duration timeout) {

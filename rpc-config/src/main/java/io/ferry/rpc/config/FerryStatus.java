@@ -50,10 +50,23 @@ public record FerryStatus(boolean closing, boolean offline, RegistryState regist
      * @param id       its id (a file's, or one given in code), or null
      * @param check    whether it was made with {@code check} on: it then expects a ready provider
      * @param byUrl    whether it calls providers by url rather than those the registry lists
-     * @param known    providers it knows (listed by the registry, or named by its url)
+     * @param known    providers it knows (listed by the registry, or named by its url, or kept by empty-list
+     *                 protection)
      * @param ready    those of them connected and ready for calls
+     * @param kept     those of them kept by empty-list protection: the registry lists no provider, and these still
+     *                 had live connections when it said so; 0 when the protection does not hold
      */
     public record Reference(String id, String interfaceName, String version, String group, boolean check,
-                            boolean byUrl, int known, int ready) {
+                            boolean byUrl, int known, int ready, int kept) {
+        /** A reference whose providers are not held by empty-list protection. */
+        public Reference(String id, String interfaceName, String version, String group, boolean check, boolean byUrl,
+                         int known, int ready) {
+            this(id, interfaceName, version, group, check, byUrl, known, ready, 0);
+        }
+
+        /** Whether empty-list protection holds: the registry lists no provider, and calls go to those kept. */
+        public boolean heldByEmptyProtection() {
+            return kept > 0;
+        }
     }
 }

@@ -258,6 +258,11 @@ public final class ReferenceConfig<T> {
         return settings.get(Options.CHECK);
     }
 
+    /** Null keeps the consumer's. */
+    public Boolean emptyProtection() {
+        return settings.get(Options.EMPTY_PROTECTION);
+    }
+
     public Map<String, MethodConfig> methods() {
         return methods;
     }
@@ -573,6 +578,15 @@ public final class ReferenceConfig<T> {
          */
         public Builder<T> check(boolean check) {
             return set(Options.CHECK, check);
+        }
+
+        /**
+         * True (the consumer's default): when the registry suddenly lists no provider, this reference keeps calling
+         * those whose connections are live, each until its connection fails or it says it is shutting down, or until
+         * the registry lists a provider again; false: an empty list is taken as it is.
+         */
+        public Builder<T> emptyProtection(boolean protect) {
+            return set(Options.EMPTY_PROTECTION, protect);
         }
 
         /**

@@ -31,6 +31,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -47,10 +48,15 @@ class RegistryDirectoryTest {
     }
 
     private RegistryDirectory directory(ClientOptions options) {
+        return directory(options, true);
+    }
+
+    private RegistryDirectory directory(ClientOptions options, boolean emptyProtection) {
         return new RegistryDirectory(WhoAmI.class.getName(),
                 ProviderEndpoints.only(client.endpoints(WhoAmI.class, ClassAllowList.none(), options)), Duration.ZERO,
                 15_000,
-                OutlierEjection.defaults(), () -> "registry", new Clocks(Ticker.system(), Clock.systemUTC(), timer));
+                OutlierEjection.defaults(), () -> "registry", new Clocks(Ticker.system(), Clock.systemUTC(), timer),
+                emptyProtection);
     }
 
     private static Object call(RegistryDirectory directory) throws Exception {
@@ -83,8 +89,95 @@ class RegistryDirectoryTest {
             assertEquals("p", call(cluster));
             cluster.providersChanged(List.of());
             assertEquals(1, cluster.providers().size(), "kept: it still answers");
+            assertEquals(1, cluster.kept());
+            assertEquals(0, cluster.listed(), "the registry lists none");
+            assertTrue(cluster.describe().contains("kept by empty-list protection"), cluster.describe());
             assertEquals("p", call(cluster));
         }
+    }
+
+    @Test
+    void withoutEmptyProtectionAnEmptyListIsTaken() throws Exception {
+        try (Ferry p = provider("p");
+             RegistryDirectory cluster = directory(ClientOptions.defaults(), false)) {
+            cluster.providersChanged(List.of(at(p.port())));
+            assertEquals("p", call(cluster));
+            cluster.providersChanged(List.of());
+            assertEquals(List.of(), cluster.providers());
+            assertEquals(0, cluster.kept());
+        }
+    }
+
+    @Test
+    void onlyProvidersStillReadyAreKeptAndAShrinkingListIsTakenAsIs() throws Exception {
+        try (Ferry a = provider("a"); Ferry b = provider("b");
+             ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+             RegistryDirectory cluster = directory(ClientOptions.builder()
+                     .connectTimeout(Duration.ofMillis(300)).build())) {
+            int nothingListens = closed.getLocalPort();
+            closed.close();
+            cluster.providersChanged(List.of(at(a.port()), at(b.port()), at(nothingListens)));
+            await().atMost(Duration.ofSeconds(10)).until(() -> Set.of("a", "b").equals(answers(cluster)));
+            cluster.providersChanged(List.of(at(b.port()))); // a subset: taken as is, a is not kept
+            assertEquals(List.of(at(b.port())), cluster.providers());
+            assertEquals(0, cluster.kept());
+            cluster.providersChanged(List.of());
+            assertEquals(List.of(at(b.port())), cluster.providers(), "b still answers: kept");
+            assertEquals(1, cluster.kept());
+            cluster.providersChanged(List.of(at(a.port()))); // a provider appears: the registry's list again
+            assertEquals(List.of(at(a.port())), cluster.providers());
+            assertEquals(0, cluster.kept());
+            await().atMost(Duration.ofSeconds(10)).until(() -> Set.of("a").equals(answers(cluster)));
+        }
+    }
+
+    @Test
+    void anEmptyListIsTakenWhenNoProviderIsReady() throws Exception {
+        try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+             RegistryDirectory cluster = directory(ClientOptions.builder()
+                     .connectTimeout(Duration.ofMillis(300)).build())) {
+            cluster.providersChanged(List.of());
+            assertEquals(0, cluster.kept(), "nothing to keep");
+            int nothingListens = closed.getLocalPort();
+            closed.close();
+            cluster.providersChanged(List.of(at(nothingListens)));
+            cluster.providersChanged(List.of());
+            assertEquals(List.of(), cluster.providers(), "no live connection: nothing kept");
+            assertEquals(0, cluster.kept());
+        }
+    }
+
+    @Test
+    void aKeptProviderShuttingDownGoesAndTheLastOneGoneEndsTheProtection() throws Exception {
+        Ferry p = provider("p");
+        try (Ferry q = provider("q");
+             RegistryDirectory cluster = directory(ClientOptions.defaults())) {
+            cluster.providersChanged(List.of(at(p.port()), at(q.port())));
+            await().atMost(Duration.ofSeconds(10)).until(() -> Set.of("p", "q").equals(answers(cluster)));
+            cluster.providersChanged(List.of());
+            assertEquals(2, cluster.kept());
+            p.close(); // readonly, then its connections close: no longer ready
+            await().atMost(Duration.ofSeconds(10)).until(() -> cluster.kept() == 1);
+            assertEquals(List.of(at(q.port())), cluster.providers());
+            for (int i = 0; i < 10; i++) {
+                assertEquals("q", call(cluster));
+            }
+            q.close();
+            await().atMost(Duration.ofSeconds(10)).until(() -> cluster.providers().isEmpty());
+            assertEquals(0, cluster.kept());
+            assertEquals(0, cluster.listed());
+        } finally {
+            p.close();
+        }
+    }
+
+    /** The names that answered ten calls. */
+    private static Set<Object> answers(RegistryDirectory cluster) throws Exception {
+        Set<Object> seen = new java.util.HashSet<>();
+        for (int i = 0; i < 10; i++) {
+            seen.add(call(cluster));
+        }
+        return seen;
     }
 
     @Test
@@ -102,7 +195,7 @@ class RegistryDirectoryTest {
         try (Ferry p = provider("p");
              RegistryDirectory cluster = new RegistryDirectory(WhoAmI.class.getName(),
                      new ProviderEndpoints(plain, () -> tls), Duration.ZERO, 15_000, OutlierEjection.defaults(),
-                     () -> "registry", new Clocks(Ticker.system(), Clock.systemUTC(), timer))) {
+                     () -> "registry", new Clocks(Ticker.system(), Clock.systemUTC(), timer), true)) {
             ProviderInstance before = at(p.port());
             cluster.providersChanged(List.of(before));
             cluster.providersChanged(List.of(before)); // the same again: the same endpoint

@@ -188,7 +188,8 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
                 : consumer.outlierEjection();
         long drainMillis = Math.max(MIN_DRAIN_MILLIS, 2 * resolved.get(Options.TIMEOUT).toMillis());
         return registry.subscribe(new RegistryBridge.Subscription(config.interfaceType(), service, config.version(),
-                config.group(), endpoints, consumer.connectSpread(), drainMillis, ejection));
+                config.group(), endpoints, consumer.connectSpread(), drainMillis, ejection,
+                resolved.get(Options.EMPTY_PROTECTION)));
     }
 
     /**

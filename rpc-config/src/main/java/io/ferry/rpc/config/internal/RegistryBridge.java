@@ -27,11 +27,7 @@ public interface RegistryBridge extends AutoCloseable {
      */
     record Subscription(Class<?> service, String serviceName, String version, String group,
                         ProviderEndpoints endpoints, Duration connectSpread, long drainMillis,
-                        OutlierEjection ejection) {
-        Subscription(Class<?> service, String version, String group, ProviderEndpoints endpoints,
-                     Duration connectSpread, long drainMillis, OutlierEjection ejection) {
-            this(service, service.getName(), version, group, endpoints, connectSpread, drainMillis, ejection);
-        }
+                        OutlierEjection ejection, boolean emptyProtection) {
     }
 
     /**

@@ -34,7 +34,8 @@ public final class Statuses {
             }
             Boolean check = reference.settings().get(Options.CHECK);
             references.add(new FerryStatus.Reference(config.id(), config.interfaceType().getName(), config.version(),
-                    config.group(), check == null || check, reference.directory().listed() < 0, known, ready));
+                    config.group(), check == null || check, reference.directory().listed() < 0, known, ready,
+                    reference.directory().kept()));
         }
         return new FerryStatus(runtime.isClosed(), runtime.exports().isOffline(), registry(runtime), services,
                 references);

@@ -24,6 +24,8 @@ public final class FerryMeterNames {
     public static final String DEADLINE_DROPS = "ferry.deadline.drops";
     /** Providers the registry lists for a service this Ferry references. */
     public static final String PROVIDERS = "ferry.providers";
+    /** Providers that empty-list protection keeps calling while the registry lists none of the service. */
+    public static final String PROVIDERS_KEPT = "ferry.providers.kept";
     public static final String PROVIDERS_EJECTED = "ferry.providers.ejected";
     public static final String RETRIES = "ferry.retries";
     public static final String RETRIES_REFUSED = "ferry.retries.refused";

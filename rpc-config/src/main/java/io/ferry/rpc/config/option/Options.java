@@ -155,6 +155,14 @@ public final class Options {
     public static final Option<Duration> CONNECT_SPREAD = Option.of("connectSpread", Duration.class)
             .defaultText("1000").atLeast(0).scopes(CONSUMER)
             .doc("first connects to providers the registry announces start at a random moment within this").build();
+    public static final Option<Boolean> EMPTY_PROTECTION = Option.of("emptyProtection", Boolean.class)
+            .defaultValue(true).scopes(REFERENCE, CONSUMER)
+            .doc("when the registry suddenly lists no provider, calls keep going to the providers whose connections "
+                    + "are live (a WARN names the service and how many), each until its connection fails or it says "
+                    + "readonly, or until the registry lists a provider again; providers already shutting down go "
+                    + "at once, so a graceful scale-down to zero still empties the list; false: an empty list is "
+                    + "taken as it is. Dubbo's enable-empty-protection is a registry's, off by default, and keeps "
+                    + "every provider whatever its connection").build();
 
     // ---- both sides' transport
     public static final Option<Integer> IO_THREADS = TransportOptions.IO_THREADS;
@@ -257,7 +265,7 @@ public final class Options {
             EXECUTES, IDEMPOTENT, ONEWAY, ASYNC, VERSION, GROUP, CALLERS, TOKEN, MOCK, STUB, WEIGHT, WARMUP,
             ACCESS_LOG, ACCESS_LOG_ARGUMENTS, URL,
             GENERIC, CONNECTIONS, MAX_CONNECTIONS, POOL_IDLE_TIMEOUT, CONGESTION_WAIT, LAZY, CHECK, WAIT_FOR_READY,
-            CONNECT_TIMEOUT, RECONNECT_BACKOFF_MIN, RECONNECT_BACKOFF_MAX, CONNECT_SPREAD, IO_THREADS, PAYLOAD, SERIALIZATION, HEARTBEAT, TCP_NO_DELAY,
+            CONNECT_TIMEOUT, RECONNECT_BACKOFF_MIN, RECONNECT_BACKOFF_MAX, CONNECT_SPREAD, EMPTY_PROTECTION, IO_THREADS, PAYLOAD, SERIALIZATION, HEARTBEAT, TCP_NO_DELAY,
             KEEP_ALIVE, SEND_BUFFER, RECEIVE_BUFFER, WRITE_BUFFER_LOW, WRITE_BUFFER_HIGH, HOST, PORT, THREADS, QUEUES,
             THREAD_POOL, CORE_THREADS, ALIVE, DISPATCHER, BACKLOG, ACCEPTS, SHUTDOWN_GRACE, SHUTDOWN_TIMEOUT,
             FRAME_TIMEOUT, PARTIAL_FRAME_BUDGET, SSL_ENABLED, SERVER_KEY_CERT_CHAIN_PATH, SERVER_PRIVATE_KEY_PATH,

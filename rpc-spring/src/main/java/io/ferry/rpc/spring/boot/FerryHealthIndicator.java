@@ -19,7 +19,9 @@ import java.util.function.Supplier;
  *   <li>else UP (a suspended registry session included: known providers keep being called).</li>
  * </ul>
  * Details: the registry's state, each service (interface, version, group, registered) and each reference
- * (interface, id, version, group, check, providers known and ready), at most {@value #LISTED} of each with the
+ * (interface, id, version, group, check, providers known and ready, and, while the registry lists none and
+ * empty-list protection keeps calling those still connected, {@code keptByEmptyProtection}: how many; the health
+ * stays UP then, since calls succeed), at most {@value #LISTED} of each with the
  * number left out; never an address, a setting's value, a token or a credential. Reads {@link FerryStatus}, which
  * never waits on the network.
  */
@@ -52,6 +54,9 @@ public final class FerryHealthIndicator implements HealthIndicator {
                 shown.put("check", reference.check());
                 shown.put("providers", reference.known());
                 shown.put("ready", reference.ready());
+                if (reference.heldByEmptyProtection()) {
+                    shown.put("keptByEmptyProtection", reference.kept());
+                }
                 references.add(shown);
             }
         }

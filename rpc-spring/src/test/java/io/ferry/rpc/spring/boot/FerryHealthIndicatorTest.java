@@ -45,6 +45,19 @@ class FerryHealthIndicatorTest {
     }
 
     @Test
+    void upWhileEmptyListProtectionKeepsProvidersAndTheDetailsSaySo() {
+        FerryStatus.Reference kept = new FerryStatus.Reference("greeter", "com.acme.Greeter", "", "", true, false, 2,
+                2, 2);
+        Health health = health(false, false, RegistryState.CONNECTED, List.of(kept, READY));
+        assertEquals(Status.UP, health.getStatus(), "calls succeed: the kept providers answer");
+        List<?> references = (List<?>) health.getDetails().get("references");
+        assertEquals("{interface=com.acme.Greeter, id=greeter, check=true, providers=2, ready=2, "
+                + "keptByEmptyProtection=2}", references.get(0).toString());
+        assertEquals("{interface=com.acme.Greeter, id=greeter, check=true, providers=2, ready=1}",
+                references.get(1).toString(), "said only while it holds");
+    }
+
+    @Test
     void outOfServiceWhileClosingOrOffline() {
         assertEquals(Status.OUT_OF_SERVICE, health(true, false, RegistryState.LOST, List.of()).getStatus(),
                 "closing, whatever else");

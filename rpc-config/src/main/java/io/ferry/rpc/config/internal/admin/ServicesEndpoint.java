@@ -17,7 +17,8 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * {@code /services}: what this process exports (with its port, registration and offline state) and references
- * (with its providers and what it has seen of each), each with its effective settings and where each was set.
+ * (with its providers and what it has seen of each, and how many of them empty-list protection keeps while the
+ * registry lists none), each with its effective settings and where each was set.
  * Values are shown as {@link Resolved#rows()} shows them: a token or a password masked, never the credential.
  */
 final class ServicesEndpoint {
@@ -64,7 +65,9 @@ final class ServicesEndpoint {
         ReferenceConfig<?> config = reference.config();
         json.beginObject().field("interface", config.interfaceName()).field("id", config.id())
                 .field("version", config.version()).field("group", config.group())
-                .field("providersFrom", reference.directory().describe()).name("providers").beginArray();
+                .field("providersFrom", reference.directory().describe())
+                .field("keptByEmptyProtection", reference.directory().kept())
+                .name("providers").beginArray();
         for (Endpoint endpoint : reference.directory().endpoints()) {
             EndpointStats stats = endpoint.stats();
             json.beginObject().field("address", endpoint.address()).field("ready", endpoint.isReady())

@@ -13,9 +13,20 @@ public interface ClusterDirectory extends Directory, AutoCloseable {
         return 0;
     }
 
-    /** Providers the registry lists now, or -1 for a directory that is not the registry's (a url's one). */
+    /**
+     * Providers the registry lists now, or -1 for a directory that is not the registry's (a url's one); 0 while
+     * empty-list protection holds (see {@link #kept()}).
+     */
     default int listed() {
         return -1;
+    }
+
+    /**
+     * Providers kept by empty-list protection: the registry lists none, and calls go to these, whose connections
+     * were live when the empty list came and still are; 0 when it does not hold.
+     */
+    default int kept() {
+        return 0;
     }
 
     /**

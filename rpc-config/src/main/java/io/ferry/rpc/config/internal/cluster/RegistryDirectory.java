@@ -17,15 +17,42 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
  * The providers of one reference as the registry announces them: an endpoint for each, opened when it is announced
  * and closed when it leaves, once its calls in flight are done.
+ *
+ * <h2>Empty-list protection</h2>
+ * A registry that suddenly lists no provider while some still hold live connections is more likely wrong than right:
+ * a registry bug, an operator deleting nodes, providers partitioned from ZooKeeper (their sessions expire) but not
+ * from their consumers. With {@code emptyProtection} on, such a list is not taken:
+ * <pre>
+ *   TAKING ──empty list, some providers ready──► HOLDING (WARN once: the service, how many are kept)
+ *     ▲  └─empty list, none ready: taken (empty)     │ a kept provider turns not ready (its connection lost, or
+ *     │                                              │ readonly: it is shutting down): it goes; the last gone,
+ *     └──── a non-empty list (taken as is) ◄─────────┘ the list is empty and HOLDING ends
+ * </pre>
+ * Only the providers ready when the empty list comes are kept: one whose provider already sent the readonly event
+ * or whose connection is down goes at once. While holding, the kept providers are looked at every
+ * {@value #HELD_CHECK_MILLIS} ms on the Ferry's timer; one no longer ready goes. A graceful shutdown unregisters and
+ * then sends the readonly event, which arrives a moment after the empty list: so a scale-down to zero still empties
+ * the list at once, and, since the WARN waits until kept providers have stayed ready for {@value #WARN_AFTER_MILLIS}
+ * ms (on the Ferry's ticker), without a warning; a real episode warns once. A list that shrinks to a non-empty subset
+ * is always taken as is.
  */
 public final class RegistryDirectory implements ClusterDirectory, ProviderListener {
     private static final Logger log = LoggerFactory.getLogger(RegistryDirectory.class);
+    /** How often providers kept by empty-list protection are looked at while it holds. */
+    static final long HELD_CHECK_MILLIS = 100;
+    /**
+     * How long kept providers must stay ready before the warning: a graceful shutdown unregisters, leaves the
+     * registry and only then sends the readonly event, a ZooKeeper round trip or two after its consumers heard that
+     * the list is empty (about 100 ms against an in-process ZooKeeper).
+     */
+    static final long WARN_AFTER_MILLIS = 1000;
 
     private final String service;
     private final ProviderEndpoints endpoints;
@@ -37,6 +64,15 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
     private volatile List<Member> members = List.of();
     private volatile List<Endpoint> live = List.of();
     private volatile boolean closed;
+    private final boolean emptyProtection;
+    /** Whether empty-list protection holds: the registry lists none, and {@link #members} are the providers kept. */
+    private volatile boolean holding;
+    /** Whether this episode of holding was logged (guarded by this). */
+    private boolean warned;
+    /** When, on the ticker, this episode of holding began (guarded by this). */
+    private long heldSinceNanos;
+    /** The check of the kept providers while holding (guarded by this). */
+    private ScheduledFuture<?> heldCheck;
 
     private final Supplier<String> registry;
     private final Ejections ejections;
@@ -49,10 +85,13 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
      * @param drainMillis the longest a provider that left may keep its calls in flight before its client closes
      * @param registry    describes the registry, for messages
      * @param clocks      the Ferry's time sources and its one timer (not this directory's to shut down)
+     * @param emptyProtection whether an empty list leaves the providers still ready in place (see above)
      */
     public RegistryDirectory(String service, ProviderEndpoints endpoints, Duration connectSpread, long drainMillis,
-                             OutlierEjection outlierEjection, Supplier<String> registry, Clocks clocks) {
+                             OutlierEjection outlierEjection, Supplier<String> registry, Clocks clocks,
+                             boolean emptyProtection) {
         this.service = service;
+        this.emptyProtection = emptyProtection;
         this.registry = registry;
         this.clocks = clocks;
         this.ejections = new Ejections(outlierEjection, () -> live.size());
@@ -66,13 +105,13 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
         if (closed) {
             return;
         }
-        if (providers.isEmpty() && members.stream().anyMatch(m -> m.client().isReady())) {
-            // empty-list protection: a registry that suddenly lists nobody (a provider's session expired in a
-            // partition from ZooKeeper only, a wiped node) does not stop calls to providers that still answer;
-            // a provider really leaving says so on its connections (readonly) and is skipped anyway
-            log.warn("{}: the registry lists no provider, keeping the {} that still answer", service,
-                    members.size());
+        if (providers.isEmpty() && emptyProtection && hold()) {
             return;
+        }
+        if (holding) {
+            stopHolding();
+            log.info("{}: empty-list protection ends: the registry lists {} provider(s) again", service,
+                    providers.size());
         }
         Map<String, Member> next = new LinkedHashMap<>();
         for (ProviderInstance provider : providers) {
@@ -116,12 +155,102 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
                 retire(e.getValue());
             }
         }
+        use(next);
+        log.info("{}: {} provider(s): {}", service, members.size(), next.keySet());
+    }
+
+    /** Calls go to {@code next} from now on. */
+    private void use(Map<String, Member> next) {
         byAddress = next;
         members = List.copyOf(next.values());
         live = members.stream().map(m -> (Endpoint) m.tracked()).toList();
         callSettings.update(members.stream().map(Member::provider).toList());
-        log.info("{}: {} provider(s): {}", service, members.size(), next.keySet());
         notifyAll(); // a reference waiting for a ready provider (check) looks again
+    }
+
+    /**
+     * The registry lists no provider: keeps those whose connections are ready now and lets the others go. Returns
+     * whether it keeps any (holding already, it keeps what it holds: the same episode, no new warning).
+     */
+    private boolean hold() {
+        if (holding) {
+            checkHeld(); // the same episode: no new warning
+            return true;
+        }
+        Map<String, Member> ready = readyMembers();
+        if (ready.isEmpty()) {
+            return false; // nothing to keep: a scale-down to zero, or providers already gone
+        }
+        log.debug("{}: the registry lists no provider; keeping the {} (of {}) still ready", service, ready.size(),
+                members.size());
+        holding = true;
+        warned = false;
+        heldSinceNanos = clocks.ticker().nanoTime();
+        keep(ready);
+        heldCheck = clocks.timer().scheduleWithFixedDelay(this::checkHeld, HELD_CHECK_MILLIS, HELD_CHECK_MILLIS,
+                TimeUnit.MILLISECONDS);
+        return true;
+    }
+
+    /**
+     * While holding: a kept provider that is no longer ready (its connection failed, or it said readonly: it is
+     * shutting down) goes, as it would with the registry's list; with the last one gone, holding ends. Runs on the
+     * Ferry's timer; a test calls it directly.
+     */
+    synchronized void checkHeld() {
+        if (!holding || closed) {
+            return;
+        }
+        Map<String, Member> ready = readyMembers();
+        if (ready.size() < members.size()) {
+            for (Member m : members) {
+                if (warned && !ready.containsKey(m.provider().address())) {
+                    log.info("{}: {}, kept by empty-list protection, is no longer ready (its connection failed, or "
+                            + "it is shutting down): it goes", service, m.provider().address());
+                }
+            }
+            keep(ready);
+        }
+        if (ready.isEmpty()) {
+            stopHolding();
+            log.info(warned ? "{}: empty-list protection ends: no provider kept is left; calls fail NO_PROVIDER until "
+                    + "the registry lists one" : "{}: the registry lists no provider, and the providers still "
+                    + "connected when it said so are shutting down or gone", service);
+        } else if (!warned && clocks.ticker().nanoTime() - heldSinceNanos
+                >= TimeUnit.MILLISECONDS.toNanos(WARN_AFTER_MILLIS)) {
+            warned = true;
+            log.warn("{}: the registry lists no provider, but {} still have live connections: calls keep going to "
+                            + "them until their connections fail or the registry lists a provider again (empty-list "
+                            + "protection): {}", service, ready.size(), ready.keySet());
+        }
+    }
+
+    private Map<String, Member> readyMembers() {
+        Map<String, Member> ready = new LinkedHashMap<>();
+        for (Member m : members) {
+            if (m.client().isReady()) {
+                ready.put(m.provider().address(), m);
+            }
+        }
+        return ready;
+    }
+
+    /** Keeps {@code kept} of the members; the others go. */
+    private void keep(Map<String, Member> kept) {
+        for (Map.Entry<String, Member> e : byAddress.entrySet()) {
+            if (!kept.containsKey(e.getKey())) {
+                retire(e.getValue());
+            }
+        }
+        use(kept);
+    }
+
+    private void stopHolding() {
+        holding = false;
+        if (heldCheck != null) {
+            heldCheck.cancel(false);
+            heldCheck = null;
+        }
     }
 
     /** A provider gone, or its endpoint replaced: no new call goes to it, and it closes once idle. */
@@ -181,12 +310,19 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
 
     @Override
     public int listed() {
-        return members.size();
+        return holding ? 0 : members.size();
+    }
+
+    @Override
+    public int kept() {
+        return holding ? members.size() : 0;
     }
 
     @Override
     public String describe() {
-        return registry.get() + ": " + members.size() + " provider(s) of " + service;
+        return holding ? registry.get() + ": no provider of " + service + " listed; " + members.size()
+                + " kept by empty-list protection while their connections live"
+                : registry.get() + ": " + members.size() + " provider(s) of " + service;
     }
 
     @Override
@@ -194,6 +330,7 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
         List<Member> all;
         synchronized (this) {
             closed = true;
+            stopHolding();
             all = new ArrayList<>(byAddress.values());
             byAddress = new LinkedHashMap<>();
             members = List.of();

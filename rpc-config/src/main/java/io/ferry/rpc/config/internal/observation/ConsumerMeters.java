@@ -9,10 +9,12 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToIntFunction;
 
 import static io.ferry.rpc.config.observation.FerryMeterNames.CALLS_ACTIVE;
 import static io.ferry.rpc.config.observation.FerryMeterNames.PROVIDERS;
 import static io.ferry.rpc.config.observation.FerryMeterNames.PROVIDERS_EJECTED;
+import static io.ferry.rpc.config.observation.FerryMeterNames.PROVIDERS_KEPT;
 import static io.ferry.rpc.config.observation.FerryMeterNames.RETRIES;
 import static io.ferry.rpc.config.observation.FerryMeterNames.RETRIES_REFUSED;
 import static io.ferry.rpc.config.observation.FerryMeterNames.RETRY_BUDGET_LEFT;
@@ -45,7 +47,10 @@ final class ConsumerMeters {
                 g -> g.sum(r -> r.directory().ejected()));
         if (reference.directory().listed() >= 0) {
             meters.gauge(PROVIDERS, "Providers the registry lists for the service", "providers", tags, group,
-                    References::listed);
+                    g -> g.perKey(r -> Math.max(0, r.directory().listed())));
+            meters.gauge(PROVIDERS_KEPT, "Providers empty-list protection keeps calling while the registry lists"
+                    + " none of the service (their connections live)", "providers", tags, group,
+                    g -> g.perKey(r -> r.directory().kept()));
         }
         if (reference.retries() != null) {
             meters.counter(RETRIES, "Attempts moved to another provider (the first one provably did not run the"
@@ -70,11 +75,11 @@ final class ConsumerMeters {
             return sum;
         }
 
-        /** Each group and version's listing once: references to the same one see the same providers. */
-        double listed() {
+        /** Each group and version's count once: references to the same one see the same providers. */
+        double perKey(ToIntFunction<ReferenceStats> count) {
             Map<String, Integer> byKey = new HashMap<>();
             for (ReferenceStats reference : all) {
-                byKey.merge(reference.key(), Math.max(0, reference.directory().listed()), Math::max);
+                byKey.merge(reference.key(), count.applyAsInt(reference), Math::max);
             }
             return byKey.values().stream().mapToInt(Integer::intValue).sum();
         }
