@@ -2,7 +2,9 @@ package io.ferry.rpc.config;
 
 import io.ferry.rpc.EchoService;
 import io.ferry.rpc.RpcExport;
+import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcReference;
+import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.config.internal.AnnotationValues;
 import io.ferry.rpc.config.internal.ExportAssembly;
@@ -24,6 +26,7 @@ import io.ferry.rpc.remoting.Server;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -68,6 +71,9 @@ public final class Ferry implements AutoCloseable {
                 layers.registry(), layers.application().name(), layers.application().metadata(), Ticker.system(),
                 Clock.systemUTC(),
                 b.observability == null ? Observed.NONE : b.observability.parts());
+        if (b.checkReferencesLater) {
+            runtime.deferChecks();
+        }
         if (layers.application().qosEnable()) {
             try {
                 runtime.admin(AdminPort.start(layers.application(), layers.registry(), runtime,
@@ -130,6 +136,30 @@ public final class Ferry implements AutoCloseable {
     public <T> T reference(ReferenceConfig<T> given) {
         ReferenceConfig<T> config = layers.layered(given);
         return new ReferenceAssembly<>(config, layers.resolve(config), layers.consumer(), runtime).proxy();
+    }
+
+    /**
+     * Checks, once, every reference created with {@code check} (the default) since this Ferry was built with
+     * {@link Builder#checkReferencesLater()}: waits for a ready provider of each, all at the same time and each
+     * within its consumer's connect timeout. From then on, references check as they are created. What a host such
+     * as Spring calls once it has exported its own services, so that a context may reference what it exports
+     * (Dubbo's deployer: export, then refer). Without {@code checkReferencesLater}, returns at once.
+     *
+     * @throws RpcException NO_PROVIDER, naming every reference without a ready provider and how to turn its check
+     *                      off; the references stay open until this Ferry closes
+     */
+    public void checkReferences() {
+        List<String> failed;
+        try {
+            failed = runtime.checkDeferred();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failed = List.of("interrupted while waiting for the references' providers");
+        }
+        if (!failed.isEmpty()) {
+            throw RpcException.notExecuted(RpcStatus.NO_PROVIDER, failed.size() + " reference(s) without a provider: "
+                    + String.join("; ", failed) + " (" + ReferenceAssembly.CHECK_HINT + ")", null);
+        }
     }
 
     /**
@@ -337,6 +367,7 @@ public final class Ferry implements AutoCloseable {
         DeclaredReferences declared;
         Observability observability;
         Duration adminRequestTimeout = AdminPort.REQUEST_TIMEOUT;
+        boolean checkReferencesLater;
 
         /** How long the admin port waits for a request to arrive; tests shorten it. */
         Builder adminRequestTimeout(Duration timeout) {
@@ -359,6 +390,18 @@ public final class Ferry implements AutoCloseable {
         /** The sources besides code: by default the system properties and the class path's ferry.properties. */
         Builder sources(Sources sources) {
             this.sources = sources;
+            return this;
+        }
+
+        /**
+         * References created with {@code check} do not wait for a ready provider as they are created;
+         * {@link Ferry#checkReferences()} checks them all later. For a host that creates references while it builds
+         * its objects and exports its services after (Spring: references while the context refreshes, services
+         * once it has), so that references to its own services can check them. Default: each reference checks as
+         * it is created.
+         */
+        public Builder checkReferencesLater() {
+            this.checkReferencesLater = true;
             return this;
         }
 

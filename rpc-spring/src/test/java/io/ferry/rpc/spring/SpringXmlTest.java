@@ -113,4 +113,63 @@ class SpringXmlTest {
                     + "timeout?)"), e.getMostSpecificCause().getMessage());
         }
     }
+
+    private GenericXmlApplicationContext inline(String name, String elements) {
+        String file = """
+                <beans xmlns="http://www.springframework.org/schema/beans"
+                       xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+                       xmlns:ferry="http://ferry.io/schema/ferry"
+                       xsi:schemaLocation="http://www.springframework.org/schema/beans
+                           https://www.springframework.org/schema/beans/spring-beans.xsd
+                           http://ferry.io/schema/ferry http://ferry.io/schema/ferry.xsd">
+                    <ferry:application name="%s"/>
+                    <ferry:registry address="zookeeper://127.0.0.1:%d" file="none"/>
+                    <ferry:protocol name="dubbo" host="127.0.0.1" port="0"/>
+                %s
+                </beans>
+                """.formatted(name, zk.server().port(), elements);
+        GenericXmlApplicationContext context = new GenericXmlApplicationContext();
+        context.load(new ByteArrayResource(file.getBytes(StandardCharsets.UTF_8), name + ".xml"));
+        return context;
+    }
+
+    @Test
+    void aContextThatExportsAServiceAndReferencesItWithCheckStartsAndCallsIt() {
+        // Dubbo's check="true" is the default: the reference, made while beans are, is checked once the context's
+        // services are exported, as Dubbo 3's deployer exports, then refers
+        try (GenericXmlApplicationContext context = inline("self", """
+                <bean id="demoImpl" class="io.ferry.rpc.config.fixtures.DemoServiceImpl"/>
+                <ferry:service interface="io.ferry.rpc.config.fixtures.DemoService" ref="demoImpl"/>
+                <ferry:reference id="demo" interface="io.ferry.rpc.config.fixtures.DemoService" check="true"/>
+                <bean id="greeter" class="io.ferry.rpc.spring.Greeter">
+                    <constructor-arg ref="demo"/>
+                </bean>
+                """)) {
+            context.refresh();
+            assertEquals("Hello self", context.getBean(Greeter.class).greet("self"));
+            assertTrue(context.getBean(Ferry.class).status().toString().contains("DemoService"));
+        }
+    }
+
+    @Test
+    void aReferenceWithCheckAndNoProviderFailsTheStartNamingEveryOneAndHowToTurnCheckOff() {
+        try (GenericXmlApplicationContext context = inline("lonely", """
+                <ferry:consumer connectTimeout="200"/>
+                <ferry:reference id="demo" interface="io.ferry.rpc.config.fixtures.DemoService"/>
+                <ferry:reference id="who" interface="io.ferry.rpc.config.fixtures.WhoAmI"/>
+                <ferry:reference id="optional" interface="io.ferry.rpc.config.fixtures.UserService" check="false"/>
+                <bean id="greeter" class="io.ferry.rpc.spring.Greeter">
+                    <constructor-arg ref="demo"/>
+                </bean>
+                """)) {
+            RuntimeException e = assertThrows(RuntimeException.class, context::refresh);
+            String message = e instanceof NestedRuntimeException n ? n.getMostSpecificCause().getMessage()
+                    : e.getMessage();
+            assertTrue(message.startsWith("2 reference(s) without a provider: reference to "
+                    + "io.ferry.rpc.config.fixtures.DemoService"), message);
+            assertTrue(message.contains("reference to io.ferry.rpc.config.fixtures.WhoAmI"), message);
+            assertFalse(message.contains("UserService"), "a reference without check is not checked: " + message);
+            assertTrue(message.contains("check=\"false\" on its <reference>"), message);
+        }
+    }
 }
