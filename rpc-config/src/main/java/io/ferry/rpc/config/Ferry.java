@@ -173,7 +173,10 @@ public final class Ferry implements AutoCloseable {
     /**
      * The settings a reference would have here, each with where it was set: its methods', its own, this
      * bootstrap's consumer's (code with {@code -D} and the class path's {@code ferry.properties} applied), then the
-     * built-in defaults. What {@link #reference(ReferenceConfig)} uses, without creating anything.
+     * built-in defaults. What {@link #reference(ReferenceConfig)} uses, without creating anything; where nothing
+     * of the reference or its consumer sets {@code timeout}, {@code retries}, {@code loadbalance} or {@code actives},
+     * its providers' registry URLs may give the value its calls take (shown as "default, unless the providers' URLs
+     * give one"; {@link #settingsOf(String)} shows theirs for a reference already made).
      */
     public Resolved settingsOf(ReferenceConfig<?> config) {
         return layers.resolve(layers.layered(config));
@@ -299,9 +302,19 @@ public final class Ferry implements AutoCloseable {
                 + (declared.ids().isEmpty() ? "" : "; references " + declared.ids());
     }
 
-    /** The settings of a reference a file declared, by its id: {@link #settingsOf(ReferenceConfig)} for files. */
+    /**
+     * The settings of a reference a file declared, by its id: {@link #settingsOf(ReferenceConfig)} for files, with
+     * what its providers' registry URLs give now (their {@code timeout}, {@code retries}, ... where the reference
+     * sets none, as its calls take them) once the reference is made.
+     */
     public Resolved settingsOf(String referenceId) {
-        return settingsOf(declared.config(referenceId));
+        ReferenceConfig<?> config = declared.config(referenceId);
+        for (io.ferry.rpc.config.internal.CreatedReference created : runtime.references()) {
+            if (referenceId.equals(created.config().id())) {
+                return created.settings();
+            }
+        }
+        return settingsOf(config);
     }
 
     /** A reference a file declared ({@code <reference id>}, {@code ferry.reference.<id>.*}), by its id. */
