@@ -117,8 +117,8 @@ public final class ServiceConfig<T> {
 
     /**
      * A service for an implementation of a class annotated {@link RpcExport}: the interface it names, else its only
-     * interface, with the annotation's version, group, token and callers, as {@link Ferry#export(Object)} exports
-     * it. {@code annotatedClass} is the implementation's class or, when {@code implementation} is a proxy of it (a
+     * interface, with the annotation's settings (version, group, timeout, retries, ...), as
+     * {@link Ferry#export(Object)} exports it. {@code annotatedClass} is the implementation's class or, when {@code implementation} is a proxy of it (a
      * Spring AOP proxy, which carries no annotation of its own), the class it proxies.
      *
      * @throws IllegalArgumentException when the class is not annotated, names no interface among several, or
