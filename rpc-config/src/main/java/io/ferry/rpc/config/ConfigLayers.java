@@ -149,8 +149,24 @@ final class ConfigLayers {
     /** -D or the class path's ferry.properties naming a reference or service the file lacks is a mistake. */
     void refuseStrayOverrides(FileBootstrap.Loaded loaded) {
         Set<String> services = new HashSet<>();
-        loaded.services().forEach(s -> services.add(s.interfaceType().getName()));
+        Map<String, List<String>> versions = new HashMap<>();
+        loaded.services().forEach(s -> {
+            services.add(s.interfaceType().getName());
+            versions.computeIfAbsent(s.interfaceType().getName(), n -> new java.util.ArrayList<>())
+                    .add((s.group().isEmpty() ? "" : "group " + s.group() + " ") + "version "
+                            + (s.version().isEmpty() ? "none" : s.version()));
+        });
         refuseStrayOverrides(loaded, services);
+        for (Sources.Layer layer : List.of(sources.system(), sources.classPath())) {
+            layer.serviceNames().forEach((name, where) -> {
+                if (versions.get(name).size() > 1) {
+                    throw new IllegalArgumentException(where + ": the file exports " + name + " "
+                            + versions.get(name).size() + " times (" + String.join(", ", versions.get(name))
+                            + "), and ferry.service." + name + ".* does not say which (expected: the setting on "
+                            + "the file's <service> of that version)");
+                }
+            });
+        }
     }
 
     /** As above; {@code services}: the names a service may be overridden by, or null when any may be. */

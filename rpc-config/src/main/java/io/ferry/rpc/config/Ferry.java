@@ -2,7 +2,9 @@ package io.ferry.rpc.config;
 
 import io.ferry.rpc.EchoService;
 import io.ferry.rpc.RpcExport;
+import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcReference;
+import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.config.internal.AnnotationValues;
 import io.ferry.rpc.config.internal.ExportAssembly;
@@ -24,6 +26,7 @@ import io.ferry.rpc.remoting.Server;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -68,6 +71,9 @@ public final class Ferry implements AutoCloseable {
                 layers.registry(), layers.application().name(), layers.application().metadata(), Ticker.system(),
                 Clock.systemUTC(),
                 b.observability == null ? Observed.NONE : b.observability.parts());
+        if (b.checkReferencesLater) {
+            runtime.deferChecks();
+        }
         if (layers.application().qosEnable()) {
             try {
                 runtime.admin(AdminPort.start(layers.application(), layers.registry(), runtime,
@@ -133,6 +139,30 @@ public final class Ferry implements AutoCloseable {
     }
 
     /**
+     * Checks, once, every reference created with {@code check} (the default) since this Ferry was built with
+     * {@link Builder#checkReferencesLater()}: waits for a ready provider of each, all at the same time and each
+     * within its consumer's connect timeout. From then on, references check as they are created. What a host such
+     * as Spring calls once it has exported its own services, so that a context may reference what it exports
+     * (Dubbo's deployer: export, then refer). Without {@code checkReferencesLater}, returns at once.
+     *
+     * @throws RpcException NO_PROVIDER, naming every reference without a ready provider and how to turn its check
+     *                      off; the references stay open until this Ferry closes
+     */
+    public void checkReferences() {
+        List<String> failed;
+        try {
+            failed = runtime.checkDeferred();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failed = List.of("interrupted while waiting for the references' providers");
+        }
+        if (!failed.isEmpty()) {
+            throw RpcException.notExecuted(RpcStatus.NO_PROVIDER, failed.size() + " reference(s) without a provider: "
+                    + String.join("; ", failed) + " (" + ReferenceAssembly.CHECK_HINT + ")", null);
+        }
+    }
+
+    /**
      * Sets every field of {@code target} annotated {@link RpcReference} to a new reference. A field without a url
      * uses {@code defaultUrl}; when that is null too, the reference finds its providers in the registry.
      */
@@ -143,7 +173,10 @@ public final class Ferry implements AutoCloseable {
     /**
      * The settings a reference would have here, each with where it was set: its methods', its own, this
      * bootstrap's consumer's (code with {@code -D} and the class path's {@code ferry.properties} applied), then the
-     * built-in defaults. What {@link #reference(ReferenceConfig)} uses, without creating anything.
+     * built-in defaults. What {@link #reference(ReferenceConfig)} uses, without creating anything; where nothing
+     * of the reference or its consumer sets {@code timeout}, {@code retries}, {@code loadbalance} or {@code actives},
+     * its providers' registry URLs may give the value its calls take (shown as "default, unless the providers' URLs
+     * give one"; {@link #settingsOf(String)} shows theirs for a reference already made).
      */
     public Resolved settingsOf(ReferenceConfig<?> config) {
         return layers.resolve(layers.layered(config));
@@ -269,9 +302,19 @@ public final class Ferry implements AutoCloseable {
                 + (declared.ids().isEmpty() ? "" : "; references " + declared.ids());
     }
 
-    /** The settings of a reference a file declared, by its id: {@link #settingsOf(ReferenceConfig)} for files. */
+    /**
+     * The settings of a reference a file declared, by its id: {@link #settingsOf(ReferenceConfig)} for files, with
+     * what its providers' registry URLs give now (their {@code timeout}, {@code retries}, ... where the reference
+     * sets none, as its calls take them) once the reference is made.
+     */
     public Resolved settingsOf(String referenceId) {
-        return settingsOf(declared.config(referenceId));
+        ReferenceConfig<?> config = declared.config(referenceId);
+        for (io.ferry.rpc.config.internal.CreatedReference created : runtime.references()) {
+            if (referenceId.equals(created.config().id())) {
+                return created.settings();
+            }
+        }
+        return settingsOf(config);
     }
 
     /** A reference a file declared ({@code <reference id>}, {@code ferry.reference.<id>.*}), by its id. */
@@ -337,6 +380,7 @@ public final class Ferry implements AutoCloseable {
         DeclaredReferences declared;
         Observability observability;
         Duration adminRequestTimeout = AdminPort.REQUEST_TIMEOUT;
+        boolean checkReferencesLater;
 
         /** How long the admin port waits for a request to arrive; tests shorten it. */
         Builder adminRequestTimeout(Duration timeout) {
@@ -359,6 +403,18 @@ public final class Ferry implements AutoCloseable {
         /** The sources besides code: by default the system properties and the class path's ferry.properties. */
         Builder sources(Sources sources) {
             this.sources = sources;
+            return this;
+        }
+
+        /**
+         * References created with {@code check} do not wait for a ready provider as they are created;
+         * {@link Ferry#checkReferences()} checks them all later. For a host that creates references while it builds
+         * its objects and exports its services after (Spring: references while the context refreshes, services
+         * once it has), so that references to its own services can check them. Default: each reference checks as
+         * it is created.
+         */
+        public Builder checkReferencesLater() {
+            this.checkReferencesLater = true;
             return this;
         }
 

@@ -121,9 +121,11 @@ public final class ReferenceConfig<T> {
 
     /**
      * A reference as an {@link io.ferry.rpc.RpcReference} on a field or parameter of type {@code interfaceType}
-     * describes it (its url, version, group, timeout, connections, mock and stub; a {@link GenericService}'s
-     * interfaceName), with the checks {@link Ferry#inject} makes; what the annotation leaves empty stays unset, for the interface's {@link RpcService} and the consumer's
-     * defaults. For hosts that inject references themselves, such as Spring's constructor parameters.
+     * describes it: its url, version, group, timeout, connections, check, retries, loadbalance, cluster, lazy,
+     * async, filter, actives, mock and stub, its id, and a {@link GenericService}'s interfaceName, with the checks
+     * {@link Ferry#inject} makes. What the annotation leaves empty (or -1) stays unset, for the interface's
+     * {@link RpcService} and the consumer's defaults. For hosts that inject references themselves, such as Spring's
+     * constructor parameters.
      *
      * @param where how messages name the annotated element: {@code com.acme.Shop.greeter}, {@code parameter
      *              greeter of com.acme.Shop}
@@ -160,13 +162,22 @@ public final class ReferenceConfig<T> {
         if (connections != null) {
             reference.connections(connections);
         }
-        if (!annotation.mock().isEmpty()) {
-            reference.set(Options.MOCK, annotation.mock(), "@RpcReference on " + where);
+        Settings annotated = AnnotationValues.referenceSettings(annotation, where);
+        for (io.ferry.rpc.option.Option<?> option : annotated.options()) {
+            put(reference, annotated, option);
         }
-        if (!annotation.stub().isEmpty()) {
-            reference.set(Options.STUB, annotation.stub(), "@RpcReference on " + where);
+        String id = AnnotationValues.referenceId(annotation, where);
+        if (id != null) {
+            reference.id(id);
         }
         return reference;
+    }
+
+    private static <V> void put(Builder<?> reference, Settings settings, io.ferry.rpc.option.Option<V> option) {
+        Settings.Setting setting = settings.setting(option);
+        @SuppressWarnings("unchecked")
+        V value = (V) setting.value();
+        reference.set(option, value, setting.where());
     }
 
     /** This reference with {@code merged} settings in place of its own: the same interface, objects and code. */

@@ -117,8 +117,8 @@ public final class ServiceConfig<T> {
 
     /**
      * A service for an implementation of a class annotated {@link RpcExport}: the interface it names, else its only
-     * interface, with the annotation's version, group, token and callers, as {@link Ferry#export(Object)} exports
-     * it. {@code annotatedClass} is the implementation's class or, when {@code implementation} is a proxy of it (a
+     * interface, with the annotation's settings (version, group, timeout, retries, ...), as
+     * {@link Ferry#export(Object)} exports it. {@code annotatedClass} is the implementation's class or, when {@code implementation} is a proxy of it (a
      * Spring AOP proxy, which carries no annotation of its own), the class it proxies.
      *
      * @throws IllegalArgumentException when the class is not annotated, names no interface among several, or
@@ -420,31 +420,7 @@ public final class ServiceConfig<T> {
         }
 
         private static Settings exportSettings(Class<?> implementation) {
-            Settings s = new Settings();
-            RpcExport export = implementation.getAnnotation(RpcExport.class);
-            if (export != null) {
-                String where = "@RpcExport on " + implementation.getName();
-                if (!export.version().isEmpty()) {
-                    s.put(Options.VERSION, export.version(), where);
-                }
-                if (!export.group().isEmpty()) {
-                    s.put(Options.GROUP, export.group(), where);
-                }
-                if (!export.token().isEmpty()) {
-                    s.put(Options.TOKEN, export.token(), where);
-                }
-                if (!export.callers().isEmpty()) {
-                    s.put(Options.CALLERS, export.callers(), where);
-                }
-                if (export.weight() != -1) {
-                    s.put(Options.WEIGHT, Options.WEIGHT.check(export.weight(), where), where);
-                }
-                if (export.warmupMillis() != -1) {
-                    Duration warmup = Duration.ofMillis(export.warmupMillis());
-                    s.put(Options.WARMUP, Options.WARMUP.check(warmup, where), where);
-                }
-            }
-            return s;
+            return AnnotationValues.exportSettings(implementation);
         }
     }
 }

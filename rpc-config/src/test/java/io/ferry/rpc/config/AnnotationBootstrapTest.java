@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Exporting an @RpcExport class and injecting @RpcReference fields, with the interface's defaults. */
 class AnnotationBootstrapTest {
@@ -47,6 +48,51 @@ class AnnotationBootstrapTest {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> provider.export(new Object()));
             assertEquals("implementation: java.lang.Object (expected: a class annotated @RpcExport)", e.getMessage());
+        }
+    }
+
+    static class Misspelt {
+        @RpcReference(check = "yes")
+        Inventory inventory;
+    }
+
+    @io.ferry.rpc.RpcExport(value = Inventory.class, retries = 101)
+    static class TooManyRetries extends InventoryImpl {
+    }
+
+    static class Identified {
+        @RpcReference(id = "inv", retries = 1)
+        Inventory inventory;
+    }
+
+    @Test
+    void aWrongValueIsNamedByItsAnnotationElementAndWhereItSits() throws Exception {
+        RpcReference check = Misspelt.class.getDeclaredField("inventory").getAnnotation(RpcReference.class);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ReferenceConfig.fromAnnotation(check, Inventory.class, "Misspelt.inventory"));
+        assertEquals("@RpcReference(check) on Misspelt.inventory: 'yes' (expected: \"true\", \"false\", or \"\" to "
+                + "keep the consumer's)", e.getMessage());
+        IllegalArgumentException retries = assertThrows(IllegalArgumentException.class,
+                () -> ServiceConfig.fromAnnotation(TooManyRetries.class, new TooManyRetries()).build());
+        assertTrue(retries.getMessage().startsWith("@RpcExport(retries) on " + TooManyRetries.class.getName()
+                + ": retries: 101"), retries.getMessage());
+    }
+
+    @Test
+    void anIdLetsKeysSetTheReferencesOptionsAndMethodsOverTheAnnotation() throws Exception {
+        java.util.Properties system = new java.util.Properties();
+        system.setProperty("ferry.reference.inv.retries", "3");
+        system.setProperty("ferry.reference.inv.method.stock.timeout", "4321");
+        RpcReference annotation = Identified.class.getDeclaredField("inventory").getAnnotation(RpcReference.class);
+        try (Ferry consumer = Ferry.builder().shutdownHook(false)
+                .sources(io.ferry.rpc.config.internal.files.Sources.of(system, null)).build()) {
+            io.ferry.rpc.config.option.Resolved settings = consumer.settingsOf(ReferenceConfig.fromAnnotation(
+                    annotation, Inventory.class, "Identified.inventory").build());
+            assertEquals(3, settings.get(io.ferry.rpc.config.option.Options.RETRIES), "the key over the annotation");
+            assertEquals(java.time.Duration.ofMillis(4321), settings.get(io.ferry.rpc.config.option.Options.TIMEOUT,
+                    Inventory.class.getMethod("stock", String.class)), "a method's key");
+            assertEquals(java.time.Duration.ofMillis(100), settings.get(io.ferry.rpc.config.option.Options.TIMEOUT,
+                    Inventory.class.getMethod("slowStock", String.class)), "@RpcMethod elsewhere");
         }
     }
 }

@@ -279,6 +279,62 @@ class FrontEndsAgreeTest {
         }
     }
 
+    /** Every element of Dubbo's @DubboService that Ferry has, set away from its default. */
+    @io.ferry.rpc.RpcExport(value = UserService.class, version = "2.1", group = "g", token = "secret",
+            callers = "cn:shop", weight = 7, warmupMillis = 4321, timeoutMillis = 4321, retries = 7, loadbalance = "random", cluster = "failfast",
+            executes = 7, actives = 7, accesslog = "true", filter = {"audit", "-activelimit"})
+    static class AllExported extends UserServiceImpl {
+    }
+
+    /** Every element of Dubbo's @DubboReference that Ferry has, set away from its default. */
+    static class AllReferenced {
+        @io.ferry.rpc.RpcReference(id = "users", url = "dubbo://127.0.0.1:20999", version = "2.1", group = "g",
+                timeoutMillis = 4321, connections = 7, mock = "return null", stub = "true", check = "false",
+                retries = 7, loadbalance = "random", cluster = "failfast", lazy = "true", async = "true",
+                filter = {"audit", "-activelimit"}, actives = 7)
+        UserService users;
+    }
+
+    /** Each element of the annotation but those listed differs from its default on {@code annotation}. */
+    private static void everyElementSet(java.lang.annotation.Annotation annotation, Set<String> except)
+            throws Exception {
+        for (Method element : annotation.annotationType().getDeclaredMethods()) {
+            if (!except.contains(element.getName())) {
+                assertTrue(!java.util.Objects.deepEquals(element.getDefaultValue(), element.invoke(annotation)),
+                        "@" + annotation.annotationType().getSimpleName() + "(" + element.getName() + ") is not "
+                                + "compared with the other front ends here: set it above");
+            }
+        }
+    }
+
+    @Test
+    void annotationsAndXmlDescribeAnExportAndAReferenceAlike() throws Exception {
+        everyElementSet(AllExported.class.getAnnotation(io.ferry.rpc.RpcExport.class), Set.of("value"));
+        java.lang.reflect.Field field = AllReferenced.class.getDeclaredField("users");
+        io.ferry.rpc.RpcReference annotation = field.getAnnotation(io.ferry.rpc.RpcReference.class);
+        everyElementSet(annotation, Set.of("interfaceName")); // a GenericService's only: GenericCallTest
+        ServiceConfig<?> exported = ServiceConfig.fromAnnotation(AllExported.class, new AllExported()).build();
+        ReferenceConfig<?> referenced = ReferenceConfig.fromAnnotation(annotation, UserService.class,
+                "AllReferenced.users").build();
+
+        Path xml = dir.resolve("annotated.xml");
+        Files.writeString(xml, "<ferry:config xmlns:ferry=\"http://ferry.io/schema/ferry\">\n"
+                + "<ferry:service interface=\"" + USERS + "\" class=\"" + UserServiceImpl.class.getName() + "\""
+                + " version=\"2.1\" group=\"g\" token=\"secret\" callers=\"cn:shop\" weight=\"7\""
+                + " warmup=\"4321\" timeout=\"4321\" retries=\"7\" loadbalance=\"random\" cluster=\"failfast\""
+                + " executes=\"7\" actives=\"7\" accesslog=\"true\" filter=\"audit,-activelimit\"/>\n"
+                + "<ferry:reference id=\"users\" interface=\"" + USERS + "\" url=\"dubbo://127.0.0.1:20999\""
+                + " version=\"2.1\" group=\"g\" timeout=\"4321\" connections=\"7\" mock=\"return null\""
+                + " stub=\"true\" check=\"false\" retries=\"7\" loadbalance=\"random\" cluster=\"failfast\""
+                + " lazy=\"true\" async=\"true\" filter=\"audit,-activelimit\" actives=\"7\"/>\n"
+                + "</ferry:config>\n");
+        FileBootstrap.Loaded loaded = FileBootstrap.fromXml(xml, Map.of());
+        assertEquals(loaded.services().get(0).settings().values(), exported.settings().values(), "@RpcExport");
+        ReferenceConfig<?> described = loaded.references().get("users");
+        assertEquals(described.settings().values(), referenced.settings().values(), "@RpcReference");
+        assertEquals(described.id(), referenced.id(), "@RpcReference(id)");
+    }
+
     /** One system's settings, scope by scope, as values only (not where they were set). */
     private record Described(Map<String, Object> consumer, Map<String, Object> protocol,
                              Map<String, Object> reference, Map<String, Object> referenceMethod,

@@ -222,7 +222,7 @@ class ProviderSettingsTest {
 
         IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
                 () -> ServiceConfig.builder(WhoAmI.class, new Negative()).build());
-        assertEquals("@RpcExport on " + Negative.class.getName() + ": weight: -5 (expected: 0..1000000)",
+        assertEquals("@RpcExport(weight) on " + Negative.class.getName() + ": weight: -5 (expected: 0..1000000)",
                 negative.getMessage());
         IllegalArgumentException warmup = assertThrows(IllegalArgumentException.class,
                 () -> ServiceConfig.builder(WhoAmI.class, new Named("n")).warmup(Duration.ofMillis(-1)));

@@ -23,7 +23,9 @@ class ToStringTest {
             List<String> lines = table.lines().map(l -> l.replaceAll(" +", " ").trim()).toList();
             assertEquals("option value set at", lines.get(0), table);
             assertTrue(lines.contains("timeout 500 ms code"), table);
-            assertTrue(lines.contains("retries 2 default"), table);
+            assertTrue(lines.contains("retries 2 default, unless the providers' URLs give one"),
+                    "not made yet, its providers may give the value its calls take: " + table);
+            assertTrue(lines.contains("forks 2 default"), "an option only the reference sets: " + table);
             assertTrue(lines.contains("timeout [hello] 200 ms method hello"), table);
             assertFalse(table.contains("threads"), "a provider's option, not a reference's: " + table);
         }

@@ -22,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -220,6 +221,40 @@ class XmlBootstrapTest {
     }
 
     @Test
+    void oneFileExportsTwoVersionsOfAnInterfaceAndCallsEachByItsVersion() throws Exception {
+        String who = io.ferry.rpc.config.fixtures.WhoAmI.class.getName();
+        Path file = xml("versions.xml", """
+                  <ferry:application name="versions"/>
+                  <ferry:protocol name="dubbo" host="127.0.0.1" port="0"/>
+                  <ferry:service interface="%1$s" ref="one" version="1.0"/>
+                  <ferry:service interface="%1$s" ref="two" version="2.0" timeout="1234"/>
+                """.formatted(who));
+        java.util.Map<String, Object> beans = Map.of("one", new io.ferry.rpc.config.fixtures.Named("one"),
+                "two", new io.ferry.rpc.config.fixtures.Named("two"));
+        try (Ferry serving = Ferry.fromXml(file, beans);
+             Ferry calling = Ferry.builder().shutdownHook(false).build()) {
+            for (String version : List.of("1.0", "2.0")) {
+                io.ferry.rpc.config.fixtures.WhoAmI reference = calling.reference(ReferenceConfig.builder(
+                        io.ferry.rpc.config.fixtures.WhoAmI.class).url("dubbo://127.0.0.1:" + serving.port())
+                        .version(version).build());
+                assertEquals(version.equals("1.0") ? "one" : "two", reference.who(), "version " + version);
+            }
+        }
+        assertEquals("-Dferry.service." + who + ".timeout: the file exports " + who + " 2 times (version 1.0, "
+                        + "version 2.0), and ferry.service." + who + ".* does not say which (expected: the setting on "
+                        + "the file's <service> of that version)",
+                assertThrows(IllegalArgumentException.class, () -> Ferry.fromLoaded(FileBootstrap.fromXml(file,
+                        beans), Sources.of(Map.of("ferry.service." + who + ".timeout", "5"), NO_DEFAULTS)))
+                        .getMessage());
+        String demo = io.ferry.rpc.config.fixtures.DemoService.class.getName();
+        refused("bad.xml:4: <service interface=\"" + demo + "\">: declared twice (first at bad.xml:3: <service "
+                + "interface=\"" + demo + "\">; one service per interface, version and group in a file)", """
+                  <ferry:service interface="%1$s" class="%2$s" version="1.0"/>
+                  <ferry:service interface="%1$s" class="%2$s" version=" 1.0 "/>
+                """.formatted(demo, io.ferry.rpc.config.fixtures.DemoServiceImpl.class.getName()));
+    }
+
+    @Test
     void systemPropertiesNamingWhatTheFileLacksAreRefused() throws Exception {
         Path file = xml("consumer.xml", "<ferry:consumer lazy=\"true\"/>\n");
         assertEquals("-Dferry.reference.nosuch.retries: no reference 'nosuch' in the file (expected: one of [])",
@@ -343,7 +378,7 @@ class XmlBootstrapTest {
         String inventory = io.ferry.rpc.config.annotated.Inventory.class.getName();
         refused("bad.xml:3: <annotation> package: io.ferry.rpc.config.annotated.InventoryImpl, annotated @RpcExport, "
                 + "exports " + inventory + ", which is declared at bad.xml:4: <service interface=\"" + inventory
-                + "\"> too (expected: one of them; one service per interface)",
+                + "\"> too (expected: one of them; one service per interface, version and group)",
                 "<ferry:annotation package=\"io.ferry.rpc.config.annotated\"/>\n<ferry:service interface=\""
                         + inventory + "\" class=\"io.ferry.rpc.config.annotated.InventoryImpl\"/>\n");
         refused("bad.xml:3: <annotation> package: 'com..acme' (expected: a Java package name, such as "

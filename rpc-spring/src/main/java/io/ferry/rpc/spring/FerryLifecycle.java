@@ -21,7 +21,10 @@ import java.util.Map;
 /**
  * The context's Ferry and its lifecycle. The Ferry is built when first wanted (a reference injected while the
  * context refreshes, or the start), from every {@link FerryDeclaration} bean as one declaration and with every
- * {@link FerryCustomizer} applied; services are exported when the context starts, once its singletons exist; the
+ * {@link FerryCustomizer} applied; services are exported when the context starts, once its singletons exist. As
+ * Dubbo 3's deployer exports, then refers: references made while the context refreshes do not wait for a provider
+ * then; once the services are exported, every reference with {@code check} (the default) must have a ready provider
+ * within its connect timeout, or the start fails naming each that has none ({@link Ferry#checkReferences()}). The
  * context's stop or close unregisters them, drains the calls in flight and closes the Ferry (Spring's lifecycle
  * phase {@link #PHASE}, after the web server's graceful shutdown in Boot).
  */
@@ -60,7 +63,9 @@ public final class FerryLifecycle implements SmartLifecycle, BeanFactoryAware, D
                     .toList()) {
                 file = file.and(declaration.read(this::placeholders));
             }
-            Ferry.Builder builder = Ferry.builder().shutdownHook(false); // the context closes it
+            // references are made while beans are, services exported at start: check references after that
+            // the context closes it
+            Ferry.Builder builder = Ferry.builder().shutdownHook(false).checkReferencesLater();
             beans.getBeanProvider(FerryCustomizer.class).orderedStream().forEach(c -> c.customize(builder));
             ferry = file.build(builder);
             declared = file;
@@ -118,6 +123,7 @@ public final class FerryLifecycle implements SmartLifecycle, BeanFactoryAware, D
         if (exported > 0) {
             log.info("exported {} service(s) on port {}", exported, f.port());
         }
+        f.checkReferences(); // each reference with check has a ready provider, its own context's services included
     }
 
     /** A few of the context's beans' names, for a ref that names none: a Boot context has hundreds. */

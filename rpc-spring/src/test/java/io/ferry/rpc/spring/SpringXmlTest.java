@@ -3,6 +3,7 @@ package io.ferry.rpc.spring;
 import io.ferry.rpc.config.Ferry;
 import io.ferry.rpc.config.ReferenceConfig;
 import io.ferry.rpc.config.fixtures.DemoService;
+import io.ferry.rpc.config.fixtures.WhoAmI;
 import io.ferry.rpc.config.fixtures.ZooKeeperFixture;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
@@ -111,6 +112,120 @@ class SpringXmlTest {
             NestedRuntimeException e = assertThrows(NestedRuntimeException.class, context::refresh);
             assertTrue(e.getMostSpecificCause().getMessage().contains("timout: no such attribute (did you mean "
                     + "timeout?)"), e.getMostSpecificCause().getMessage());
+        }
+    }
+
+    private GenericXmlApplicationContext inline(String name, String elements) {
+        GenericXmlApplicationContext context = new GenericXmlApplicationContext();
+        context.load(inlineFile(name, name, elements));
+        return context;
+    }
+
+    /** A Spring XML file named {@code name}.xml of the application {@code application}, over the test's registry. */
+    private ByteArrayResource inlineFile(String name, String application, String elements) {
+        String file = """
+                <beans xmlns="http://www.springframework.org/schema/beans"
+                       xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+                       xmlns:ferry="http://ferry.io/schema/ferry"
+                       xsi:schemaLocation="http://www.springframework.org/schema/beans
+                           https://www.springframework.org/schema/beans/spring-beans.xsd
+                           http://ferry.io/schema/ferry http://ferry.io/schema/ferry.xsd">
+                    <ferry:application name="%s"/>
+                    <ferry:registry address="zookeeper://127.0.0.1:%d" file="none"/>
+                    <ferry:protocol name="dubbo" host="127.0.0.1" port="0"/>
+                %s
+                </beans>
+                """.formatted(application, zk.server().port(), elements);
+        return new ByteArrayResource(file.getBytes(StandardCharsets.UTF_8), name + ".xml");
+    }
+
+    private static final String V1 = """
+            <bean id="v1" class="io.ferry.rpc.config.fixtures.Named"><constructor-arg value="one"/></bean>
+            <ferry:service interface="io.ferry.rpc.config.fixtures.WhoAmI" ref="v1" version="1.0"/>
+            """;
+    private static final String V2 = """
+            <bean id="v2" class="io.ferry.rpc.config.fixtures.Named"><constructor-arg value="two"/></bean>
+            <bean id="blue2" class="io.ferry.rpc.config.fixtures.Named"><constructor-arg value="blue"/></bean>
+            <ferry:service interface="io.ferry.rpc.config.fixtures.WhoAmI" ref="v2" version="2.0"/>
+            <ferry:service interface="io.ferry.rpc.config.fixtures.WhoAmI" ref="blue2" version="2.0" group="blue"/>
+            """;
+    private static final String REFERENCES = """
+            <ferry:reference id="who1" interface="io.ferry.rpc.config.fixtures.WhoAmI" version="1.0"/>
+            <ferry:reference id="who2" interface="io.ferry.rpc.config.fixtures.WhoAmI" version="2.0"/>
+            <ferry:reference id="blue" interface="io.ferry.rpc.config.fixtures.WhoAmI" version="2.0" group="blue"/>
+            """;
+
+    private void callsEachVersion(GenericXmlApplicationContext context) throws Exception {
+        context.refresh();
+        assertEquals("one", context.getBean("who1", WhoAmI.class).who());
+        assertEquals("two", context.getBean("who2", WhoAmI.class).who());
+        assertEquals("blue", context.getBean("blue", WhoAmI.class).who());
+        assertEquals(3, zk.registeredProviders(WhoAmI.class).size(), "three services registered");
+    }
+
+    @Test
+    void oneFileExportsTwoVersionsAndAGroupOfOneInterfaceEachCalledByItsVersion() throws Exception {
+        try (GenericXmlApplicationContext context = inline("versions", V1 + V2 + REFERENCES)) {
+            callsEachVersion(context);
+        }
+    }
+
+    @Test
+    void twoFilesOfOneContextExportTwoVersionsOfOneInterface() throws Exception {
+        try (GenericXmlApplicationContext context = new GenericXmlApplicationContext()) {
+            context.load(inlineFile("v1", "versions", V1), inlineFile("v2", "versions", V2 + REFERENCES));
+            callsEachVersion(context);
+        }
+    }
+
+    @Test
+    void theSameVersionTwiceIsStillRefused() {
+        try (GenericXmlApplicationContext context = new GenericXmlApplicationContext()) {
+            context.load(inlineFile("a", "versions", V1),
+                    inlineFile("b", "versions", V1.replace("\"v1\"", "\"w1\"")));
+            NestedRuntimeException e = assertThrows(NestedRuntimeException.class, context::refresh);
+            assertTrue(e.getMostSpecificCause().getMessage().contains("declared twice (first at "),
+                    e.getMostSpecificCause().getMessage());
+        }
+    }
+
+    @Test
+    void aContextThatExportsAServiceAndReferencesItWithCheckStartsAndCallsIt() {
+        // Dubbo's check="true" is the default: the reference, made while beans are, is checked once the context's
+        // services are exported, as Dubbo 3's deployer exports, then refers
+        try (GenericXmlApplicationContext context = inline("self", """
+                <bean id="demoImpl" class="io.ferry.rpc.config.fixtures.DemoServiceImpl"/>
+                <ferry:service interface="io.ferry.rpc.config.fixtures.DemoService" ref="demoImpl"/>
+                <ferry:reference id="demo" interface="io.ferry.rpc.config.fixtures.DemoService" check="true"/>
+                <bean id="greeter" class="io.ferry.rpc.spring.Greeter">
+                    <constructor-arg ref="demo"/>
+                </bean>
+                """)) {
+            context.refresh();
+            assertEquals("Hello self", context.getBean(Greeter.class).greet("self"));
+            assertTrue(context.getBean(Ferry.class).status().toString().contains("DemoService"));
+        }
+    }
+
+    @Test
+    void aReferenceWithCheckAndNoProviderFailsTheStartNamingEveryOneAndHowToTurnCheckOff() {
+        try (GenericXmlApplicationContext context = inline("lonely", """
+                <ferry:consumer connectTimeout="200"/>
+                <ferry:reference id="demo" interface="io.ferry.rpc.config.fixtures.DemoService"/>
+                <ferry:reference id="who" interface="io.ferry.rpc.config.fixtures.WhoAmI"/>
+                <ferry:reference id="optional" interface="io.ferry.rpc.config.fixtures.UserService" check="false"/>
+                <bean id="greeter" class="io.ferry.rpc.spring.Greeter">
+                    <constructor-arg ref="demo"/>
+                </bean>
+                """)) {
+            RuntimeException e = assertThrows(RuntimeException.class, context::refresh);
+            String message = e instanceof NestedRuntimeException n ? n.getMostSpecificCause().getMessage()
+                    : e.getMessage();
+            assertTrue(message.startsWith("2 reference(s) without a provider: reference to "
+                    + "io.ferry.rpc.config.fixtures.DemoService"), message);
+            assertTrue(message.contains("reference to io.ferry.rpc.config.fixtures.WhoAmI"), message);
+            assertFalse(message.contains("UserService"), "a reference without check is not checked: " + message);
+            assertTrue(message.contains("check=\"false\" on its <reference>"), message);
         }
     }
 }

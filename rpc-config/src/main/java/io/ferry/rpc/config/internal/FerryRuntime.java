@@ -12,6 +12,9 @@ import io.ferry.rpc.remoting.ServerOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.ferry.rpc.config.internal.cluster.ClusterDirectory;
+
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +45,9 @@ public final class FerryRuntime {
     private final AccessLogs accessLogs;
     private final Exports exports = new Exports();
     private final List<CreatedReference> references = new ArrayList<>();
+    /** The checks references deferred while {@link #deferChecks()} holds, in creation order. */
+    private final List<PendingCheck> pendingChecks = new ArrayList<>();
+    private boolean deferringChecks;
     private AdminServer admin;
     private Client client;
     private Server server;
@@ -202,6 +208,53 @@ public final class FerryRuntime {
 
     public synchronized List<CreatedReference> references() {
         return List.copyOf(references);
+    }
+
+    /**
+     * A reference's {@code check} put off until {@link #checkDeferred()}: its service, its directory, and how long
+     * it may take to find a ready provider (its connect timeout).
+     */
+    public record PendingCheck(String service, ClusterDirectory directory, Duration timeout) {
+    }
+
+    /** From now until {@link #checkDeferred()}, references' checks are kept for later instead of waited for. */
+    public synchronized void deferChecks() {
+        deferringChecks = true;
+    }
+
+    /** Keeps {@code check} for {@link #checkDeferred()} and returns true while checks are deferred; else false. */
+    public synchronized boolean deferCheck(PendingCheck check) {
+        if (deferringChecks) {
+            pendingChecks.add(check);
+        }
+        return deferringChecks;
+    }
+
+    /**
+     * Waits for a ready provider for every check deferred so far, all at once (each within its own timeout from
+     * now), and ends the deferral: later references check as they are created.
+     *
+     * @return one line per reference without a ready provider (its service, its providers, why); empty when all
+     *         have one
+     */
+    public List<String> checkDeferred() throws InterruptedException {
+        List<PendingCheck> checks;
+        synchronized (this) {
+            checks = List.copyOf(pendingChecks);
+            pendingChecks.clear();
+            deferringChecks = false;
+        }
+        long start = clocks.ticker().nanoTime();
+        List<String> failed = new ArrayList<>();
+        for (PendingCheck check : checks) {
+            long left = check.timeout().toNanos() - (clocks.ticker().nanoTime() - start);
+            String why = check.directory().awaitReady(Math.max(0, left));
+            if (why != null) {
+                failed.add("reference to " + check.service() + " (" + check.directory().describe()
+                        + "): no provider ready within " + check.timeout().toMillis() + " ms: " + why);
+            }
+        }
+        return failed;
     }
 
     /** The admin port, closed last with this runtime (probes see "shutting down" while it closes). */

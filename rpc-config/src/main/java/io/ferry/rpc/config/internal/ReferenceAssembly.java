@@ -98,7 +98,10 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
             log.warn("reference to {}: forced mock, no provider is called for {}", service, mocks.forced());
         }
         if (resolved.get(Options.CHECK) && !resolved.get(Options.LAZY) && !mocks.forcesAll(plans.keySet())) {
-            awaitAProvider(directory, consumer.clientOptions().connectTimeout());
+            Duration connectTimeout = consumer.clientOptions().connectTimeout();
+            if (!runtime.deferCheck(new FerryRuntime.PendingCheck(service, directory, connectTimeout))) {
+                awaitAProvider(directory, connectTimeout);
+            }
         }
         Class<T> type = config.interfaceType();
         ReferenceHandler handler = new ReferenceHandler(
@@ -224,8 +227,17 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
         directory.close();
         throw RpcException.notExecuted(RpcStatus.NO_PROVIDER, "reference to " + service + " (" + directory.describe()
                 + "): no provider ready within " + timeout.toMillis() + " ms: " + why
-                + " (check is on: use check(false) to create the reference anyway)", null);
+                + " (" + CHECK_HINT + ")", null);
     }
+
+    /**
+     * How to turn {@code check} off, in each form a user may have set it in: the reference does not know which
+     * front end made it.
+     */
+    public static final String CHECK_HINT = "check is on: to create the reference anyway, set check=\"false\" on "
+            + "its <reference> or the <consumer> in XML, ferry.reference.<id>.check=false or "
+            + "ferry.consumer.check=false in properties, @RpcReference(check = \"false\"), or check(false) on the "
+            + "ReferenceConfig or ConsumerConfig builder";
 
     /**
      * The reference's own balancer or the one it names; where a method names one, or the reference none, the one

@@ -224,7 +224,7 @@ public final class Resolved {
             if (setting == null && providers != null) {
                 setting = providers.setting(option, null);
             }
-            rows.add(setting == null ? new Row(option.name(), null, defaultShown(option), "default")
+            rows.add(setting == null ? new Row(option.name(), null, defaultShown(option), defaultWhere(option))
                     : new Row(option.name(), null, Secrets.shown(option, setting.value()), Settings.where(setting)));
         }
         new TreeMap<>(methods).forEach((method, settings) -> {
@@ -274,6 +274,22 @@ public final class Resolved {
             table.append(String.format("%-" + widths[0] + "s  %-" + widths[1] + "s  %s%n", r[0], r[1], r[2]));
         }
         return table.toString();
+    }
+
+    /**
+     * Options whose value a reference takes from its providers' registry URLs (their service's or method's) where
+     * nothing of its own sets it, as a Dubbo consumer does.
+     */
+    private static final Set<Option<?>> PROVIDERS_MAY_GIVE = Set.of(Options.TIMEOUT, Options.RETRIES,
+            Options.LOAD_BALANCE, Options.ACTIVES);
+
+    /**
+     * "default"; for a reference not made yet, whose providers are not known, the option's providers may still give
+     * the value its calls take: said so, rather than showing a default that may not apply.
+     */
+    private String defaultWhere(Option<?> option) {
+        return side == Scope.REFERENCE && providers == null && PROVIDERS_MAY_GIVE.contains(option)
+                ? "default, unless the providers' URLs give one" : "default";
     }
 
     private static String defaultShown(Option<?> option) {

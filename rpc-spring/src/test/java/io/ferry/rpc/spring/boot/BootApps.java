@@ -115,6 +115,20 @@ final class BootApps {
         }
     }
 
+    /**
+     * An application that exports {@link Hello} and references it too, with {@code check} on (the default), as Dubbo
+     * applications often do.
+     */
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    @Import(HelloClient.class)
+    static class SelfReferencing {
+        @Bean
+        HelloService helloService() {
+            return new HelloService();
+        }
+    }
+
     /** Only Ferry's properties: no service, no reference. */
     @SpringBootConfiguration
     @EnableAutoConfiguration

@@ -75,6 +75,17 @@ class BootProviderConsumerTest {
     }
 
     @Test
+    void anApplicationThatExportsAServiceAndReferencesItWithCheckStartsAndCallsIt() throws Exception {
+        try (ConfigurableApplicationContext app = BootApps.start(BootApps.SelfReferencing.class,
+                properties("boot-self", "ferry.consumer.check=true"))) {
+            HelloClient client = app.getBean(HelloClient.class);
+            assertEquals("Hello self", client.byConstructor.hello("self"), "the constructor parameter's reference");
+            assertEquals("Hello field", client.byField.hello("field"), "the field's reference");
+            assertEquals(1, zk.registeredProviders(Hello.class).size());
+        }
+    }
+
+    @Test
     void closingTheProviderUnregistersDrainsTheCallInFlightThenCloses() throws Exception {
         ConfigurableApplicationContext provider = BootApps.start(BootApps.Provider.class,
                 properties("boot-provider", "ferry.protocol.shutdown-timeout=30s",

@@ -153,9 +153,9 @@ public final class FileBootstrap {
             return types;
         }
 
-        /** The services declared: their interfaces' names, in order. */
+        /** The services declared: their interfaces' names, in order (one per version or group exported). */
         public List<String> serviceInterfaces() {
-            return List.copyOf(model.services.keySet());
+            return model.services.values().stream().map(member -> member.id).toList();
         }
 
         /**
@@ -316,14 +316,16 @@ public final class FileBootstrap {
                 }
                 ServiceConfig<?> service = problems.attemptValue(() -> {
                     Class iface = exportedInterface(implementation, scan.where());
-                    FileModel.Member declared = model.services.get(iface.getName());
+                    Object instance = instantiate(implementation.getName(), scan.where());
+                    ServiceConfig<?> built = ServiceConfig.builder(iface, instance).build();
+                    FileModel.Member declared = declaredAlike(model, iface, built);
                     if (declared != null) {
                         throw new IllegalArgumentException(scan.where() + ": " + implementation.getName()
                                 + ", annotated @RpcExport, exports " + iface.getName() + ", which is declared at "
-                                + declared.firstSeen + " too (expected: one of them; one service per interface)");
+                                + declared.firstSeen + " too (expected: one of them; one service per interface, "
+                                + "version and group)");
                     }
-                    Object instance = instantiate(implementation.getName(), scan.where());
-                    return ServiceConfig.builder(iface, instance).build();
+                    return built;
                 });
                 if (service != null) {
                     services.add(service);
@@ -331,6 +333,28 @@ public final class FileBootstrap {
             }
         }
         return services;
+    }
+
+    /**
+     * The file's service of {@code iface} that exports the same version and group as {@code scanned}, each taken as
+     * it will be exported (the file's attribute, else the interface's {@code @RpcService}); null when none does.
+     */
+    private static FileModel.Member declaredAlike(FileModel model, Class<?> iface, ServiceConfig<?> scanned) {
+        Settings annotated = io.ferry.rpc.config.internal.AnnotationValues.serviceSettings(iface);
+        for (FileModel.Member member : model.services.values()) {
+            if (member.id.equals(iface.getName())
+                    && scanned.version().equals(effective(member, annotated, Options.VERSION))
+                    && scanned.group().equals(effective(member, annotated, Options.GROUP))) {
+                return member;
+            }
+        }
+        return null;
+    }
+
+    private static String effective(FileModel.Member member, Settings annotated,
+                                     io.ferry.rpc.option.Option<String> option) {
+        String value = member.settings.get(option) != null ? member.settings.get(option) : annotated.get(option);
+        return value == null ? "" : value;
     }
 
     private static Class<?> exportedInterface(Class<?> implementation, String where) {

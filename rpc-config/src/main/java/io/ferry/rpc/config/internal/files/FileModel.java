@@ -21,6 +21,7 @@ final class FileModel {
     final Settings provider = new Settings();
     final Settings consumer = new Settings();
     final Map<String, Member> references = new LinkedHashMap<>();
+    /** By {@link #serviceKey}: a file may export one interface in several versions or groups, as Dubbo's may. */
     final Map<String, Member> services = new LinkedHashMap<>();
     /** Implementations declared by id ({@code <bean id class>}), for services that name one by {@code ref}. */
     final Map<String, Bean> beans = new LinkedHashMap<>();
@@ -34,6 +35,17 @@ final class FileModel {
      * {@code ferry.xml:7: <annotation> package}, {@code ferry.properties:3: ferry.scan.base-packages}.
      */
     record Scan(String packageName, String where) {
+    }
+
+    /**
+     * How {@link #services} keys a service: its interface's name alone when it has no version and no group (so
+     * that a properties file's {@code ferry.service.<interface>.*} names it), else Dubbo's service key,
+     * {@code group/interface:version}.
+     */
+    static String serviceKey(String type, String version, String group) {
+        String v = version == null ? "" : version.strip();
+        String g = group == null ? "" : group.strip();
+        return (g.isEmpty() ? "" : g + "/") + type + (v.isEmpty() ? "" : ":" + v);
     }
 
     /** An implementation class a file declares under an id. */
@@ -175,7 +187,7 @@ final class FileModel {
             Member again = other.services.get(type);
             if (again != null) {
                 clashes.add(again.firstSeen + ": declared twice (first at " + member.firstSeen
-                        + "; one service per interface)");
+                        + "; one service per interface, version and group)");
             }
         });
         if (!clashes.isEmpty()) {
@@ -195,8 +207,9 @@ final class FileModel {
     }
 
     private static void fillMembers(Map<String, Member> mine, Map<String, Member> lower) {
-        for (Member from : lower.values()) {
-            Member to = mine.computeIfAbsent(from.id, id -> new Member(id, from.firstSeen));
+        for (Map.Entry<String, Member> entry : lower.entrySet()) {
+            Member from = entry.getValue();
+            Member to = mine.computeIfAbsent(entry.getKey(), key -> new Member(from.id, from.firstSeen));
             if (to.type == null && to.ref == null) {
                 to.type = from.type;
                 to.typeWhere = from.typeWhere;

@@ -475,13 +475,14 @@ final class XmlReader extends DefaultHandler {
         FileModel.Member declared = null;
         if (type != null) {
             where = file + ":" + locator.getLineNumber() + ": <service interface=\"" + type + "\">";
-            FileModel.Member existing = model.services.get(type);
+            String key = FileModel.serviceKey(type, values.get("version"), values.get("group"));
+            FileModel.Member existing = model.services.get(key);
             if (existing != null) {
                 model.problems.add(new IllegalArgumentException(where + ": declared twice (first at "
-                        + existing.firstSeen + "; one service per interface in a file)"));
+                        + existing.firstSeen + "; one service per interface, version and group in a file)"));
             } else {
                 declared = new FileModel.Member(type, where);
-                model.services.put(type, declared);
+                model.services.put(key, declared);
             }
         }
         // a service that cannot be declared is still checked, attributes and methods, on a member of its own
