@@ -247,8 +247,10 @@ public final class FileBootstrap {
                 }
             }
         }
+        // Dubbo's address="N/A": no registry, as a file without one
+        Settings registry = model.noRegistry != null ? new Settings() : model.registry;
         return new Loaded(problems.attemptValue(() -> Binder.application(model.application)),
-                problems.attemptValue(() -> Binder.registry(model.registry)), model.registry.copy(),
+                problems.attemptValue(() -> Binder.registry(registry)), registry.copy(),
                 problems.attemptValue(() -> Binder.protocol(model.protocol)),
                 problems.attemptValue(() -> Binder.ssl(model.ssl)), model.provider.copy(),
                 problems.attemptValue(() -> Binder.consumer(model.consumer)), List.of(), references);
