@@ -144,7 +144,6 @@ class DubboFilesTest {
                 "dubbo-app-mistakes.xml:13: <monitor>: not supported by Ferry: no monitor center: calls are measured "
                         + "with Micrometer (Observability in code; see Operations) and shown by the admin port",
                 "dubbo-app-mistakes.xml:15: <service interface=\"io.ferry.rpc.config.fixtures.DemoService\">: ref "
-                        + "demoServise: no such bean (expected: one of [demoService], declared in the file or given "
-                        + "to the bootstrap)"), stderr.strip());
+                        + "demoServise: no such bean (did you mean demoService?)"), stderr.strip());
     }
 }
