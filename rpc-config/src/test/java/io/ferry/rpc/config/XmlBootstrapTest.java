@@ -361,6 +361,15 @@ class XmlBootstrapTest {
     }
 
     @Test
+    void dubbosBuiltInFiltersAreNamedAsDubbosWithFerrysList() throws Exception {
+        Path file = xml("bad.xml", "<ferry:provider filter=\"-exception,-monitor\"/>\n");
+        String message = assertThrows(IllegalArgumentException.class, () -> load(file)).getMessage();
+        assertTrue(message.startsWith("bad.xml:3: ") && message.contains("filter: '-exception': Dubbo's built-in "
+                + "filter exception, not Ferry's (Ferry carries a provider's exceptions to the caller itself (see "
+                + "Errors); leave it out): Ferry's filters are ["), message);
+    }
+
+    @Test
     void dubbosAttributesReadAsRefusalsWithAReasonNeverAsTypos() throws Exception {
         String users = UserService.class.getName();
         Path file = xml("bad.xml", """
