@@ -304,7 +304,7 @@ class XmlBootstrapTest {
                   <ferry:protocol id="dubbo1" name="dubbo" port="-1" server="netty4" codec="dubbo" charset="utf-8"
                       transporter="netty" exchanger="header" keepalive="true" dispather="direct"/>
                   <ferry:provider delay="-1" register="true" dynamic="true" deprecated="false" export="true"
-                      protocol="dubbo1" registry="zk1" application="shop"/>
+                      isdefault="true" protocol="dubbo1" registry="zk1" application="shop"/>
                   <ferry:consumer injvm="false" scope="remote" sticky="false" retries="-1" client="netty"
                       registry="zk1"/>
                   <ferry:service id="usersService" interface="%s" class="%s" delay="0" validation="false"

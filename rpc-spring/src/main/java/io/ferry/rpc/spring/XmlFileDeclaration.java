@@ -29,7 +29,8 @@ final class XmlFileDeclaration implements FerryDeclaration, BeanFactoryAware {
     public FerryFile read(UnaryOperator<String> placeholders) {
         try (InputStream in = resource.getInputStream()) {
             return beans == null ? FerryFile.xml(name(), in, placeholders)
-                    : FerryFile.xml(name(), in, placeholders, beans::containsBean, FerryLifecycle.applicationBeans(beans));
+                    : FerryFile.xml(name(), in, placeholders, beans::containsBean,
+                    FerryLifecycle.applicationBeans(beans));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + resource.getDescription() + ": " + e.getMessage(), e);
         }

@@ -91,7 +91,7 @@ final class FileModel {
         applyRegistryProtocol();
     }
 
-    /** {@code ferry.registry.protocol=zookeeper} with an address without a scheme, as XML's {@code <registry protocol>}. */
+    /** {@code ferry.registry.protocol=zookeeper} and an address without a scheme: XML's {@code <registry protocol>}. */
     private void applyRegistryProtocol() {
         Settings.Setting address = registry.setting(Options.REGISTRY_ADDRESS);
         if (registryProtocol != null && address != null && !String.valueOf(address.value()).contains("://")) {

@@ -19,8 +19,12 @@ import java.util.Set;
  * </pre>
  * A reference also takes {@code interface}, and a service {@code class} (its implementation, with a no-arg
  * constructor) or {@code ref} (the id of an implementation given to the bootstrap): they name what is configured
- * rather than set an option. A key under {@code ferry.} that names no
- * option of its scope is an error that suggests the nearest valid key.
+ * rather than set an option, and the registry {@code protocol} (the address's scheme, XML's
+ * {@code <registry protocol>}). A key under {@code ferry.} that names no option of its scope is an error: a Dubbo
+ * attribute or element Ferry refuses says why and what to write instead, as XML does ({@code ferry.provider.delay},
+ * {@code ferry.config-center.address}, {@code ferry.protocols.dubbo.port}), and a Dubbo attribute whose value asks
+ * for what Ferry does is taken with no effect ({@code ferry.provider.delay=-1}); another key is offered the nearest
+ * valid one, if there is one.
  *
  * @param scope     where the option is set
  * @param id        the reference's id or the service's interface; empty for the wider scopes

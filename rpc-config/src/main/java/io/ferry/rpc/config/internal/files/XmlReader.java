@@ -691,11 +691,13 @@ final class XmlReader extends DefaultHandler {
         if (dubbo == null) {
             throw unknownAttribute(element, name, where);
         }
-        if (XmlVocabulary.ID_REFERENCES.contains(name)) {
+        // taken only where Dubbo has it (and the schema declares it)
+        boolean dubbos = XmlVocabulary.DUBBO_ATTRIBUTES.getOrDefault(element, List.of()).contains(name);
+        if (dubbos && XmlVocabulary.ID_REFERENCES.contains(name)) {
             idUses.add(new IdUse(name, value.strip(), where, dubbo));
             return;
         }
-        if (dubbo.takes(value)) {
+        if (dubbos && dubbo.takes(value)) {
             if (name.equals("id") && XmlVocabulary.ID_REFERENCES.contains(element.tag)) {
                 ids.put(element.tag, value.strip());
             }

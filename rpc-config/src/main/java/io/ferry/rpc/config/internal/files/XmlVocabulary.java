@@ -147,7 +147,8 @@ final class XmlVocabulary {
 
     /**
      * The attributes each element has in Dubbo 3.3 (its {@code dubbo.xsd}, and the properties of its config classes
-     * that the schema lacks): each is an option of Ferry's, structural, or in {@link #UNSUPPORTED_DUBBO}.
+     * that the schema lacks; {@code isdefault}, Dubbo 2's): each is an option of Ferry's, structural, or in
+     * {@link #UNSUPPORTED_DUBBO}.
      */
     static final Map<Element, List<String>> DUBBO_ATTRIBUTES = new java.util.EnumMap<>(Element.class);
 
@@ -257,6 +258,8 @@ final class XmlVocabulary {
         refuse("charset", "names are UTF-8 on the wire" + leaveOut, "UTF-8");
         refuse("default", "one registry, protocol, provider and consumer per file, the default of everything"
                 + leaveOut, "true");
+        refuse("isdefault", "Dubbo's old name for default: one provider, consumer, registry and protocol per "
+                + "file, the default of everything" + leaveOut, "true");
         refuse("telnet", noTelnet);
         refuse("id", "one registry and one protocol per file: an id names nothing else", "*");
         refuse("protocol", "one protocol per file, dubbo, which every service and reference uses" + leaveOut);
@@ -450,11 +453,11 @@ final class XmlVocabulary {
                 accepts accesslog actives alive application async auth buffer cache callbacks charset client cluster
                 codec connections contextpath default delay deprecated dispatcher dispather document dynamic
                 exchanger executes executor export export-async export-background export-thread-num failbacktasks
-                filter forks group host id iothreads layer listener loadbalance local merger mock module monitor
-                networker onconnect ondisconnect owner parameters path payload port prefer-serialization prompt
-                protocol proxy queues register registry retries scope sent serialization server singleton status
-                stub tag telnet threadname threadpool threads timeout token transporter use-java-package-as-path
-                validation version wait warmup weight""");
+                filter forks group host id iothreads isdefault layer listener loadbalance local merger mock module
+                monitor networker onconnect ondisconnect owner parameters path payload port prefer-serialization
+                prompt protocol proxy queues register registry retries scope sent serialization server singleton
+                status stub tag telnet threadname threadpool threads timeout token transporter
+                use-java-package-as-path validation version wait warmup weight""");
         dubboAttributes(Element.CONSUMER, """
                 actives application async auth cache callbacks check client cluster connections corethreads default
                 failbacktasks filter forks generic group id init injvm layer lazy listener loadbalance local merger
@@ -471,10 +474,10 @@ final class XmlVocabulary {
         dubboAttributes(Element.SERVICE, """
                 accesslog actives application async auth cache callbacks class cluster connections delay deprecated
                 document dynamic executes executor export export-async failbacktasks filter forks generic group id
-                interface layer listener loadbalance local merger mock module monitor onconnect ondisconnect owner
-                parameters path payload prefer-serialization protocol provider proxy ref register registry retries
-                scope sent serialization singleton stub tag timeout token use-java-package-as-path validation
-                version warmup weight""");
+                interface isdefault layer listener loadbalance local merger mock module monitor onconnect
+                ondisconnect owner parameters path payload prefer-serialization protocol provider proxy ref register
+                registry retries scope sent serialization singleton stub tag timeout token use-java-package-as-path
+                validation version warmup weight""");
         dubboAttributes(Element.REFERENCE, """
                 actives application async auth cache callbacks check client cluster connections consumer
                 failbacktasks filter forks generic group id init injvm interface layer lazy listener loadbalance
