@@ -389,7 +389,7 @@ class XmlBootstrapTest {
             assertTrue(!line.contains("did you mean") && !line.contains("no such attribute"), line);
         });
         assertTrue(message.contains("bad.xml:7: <consumer> threads: not supported by Ferry: a consumer has no "
-                + "business pool"), message);
+                + "pool to size: a synchronous call's answer is decoded on the calling thread"), message);
         assertTrue(message.contains("bad.xml:6: <provider> executor: not supported by Ferry: no executor bean: a "
                 + "service's own pool is set by threads, threadpool and queues"), message);
     }

@@ -286,8 +286,10 @@ final class XmlVocabulary {
                 + "listed by the admin port" + leaveOut);
         refuse("ondisconnect", "no methods run on connection events; connections are counted by Ferry's meters and "
                 + "listed by the admin port" + leaveOut);
-        refuse("failbacktasks", "failback's retries are Ferry's own, bounded (3 tries, 5 s apart)" + leaveOut);
-        refuse("auth", "no authentication of consumers by the registry: use token=\"...\", or callers with TLS");
+        refuse("failbacktasks", "failback's queue is Ferry's own: at most 1000 failed calls, each tried again 3 "
+                + "times, 5 s apart" + leaveOut);
+        refuse("auth", "no access-key signing of calls: a provider checks its callers by token=\"...\", or by "
+                + "callers=\"...\" over TLS");
         refuse("singleton", "every service and reference is one object per Ferry" + leaveOut, "true");
         refuse("use-java-package-as-path", "a service is registered under its interface's name, as Dubbo's default "
                 + "path" + leaveOut, "false");
@@ -337,13 +339,14 @@ final class XmlVocabulary {
         refuse("enable-empty-protection", "a registry that suddenly lists no provider never stops calls to "
                 + "providers that still answer (Dubbo's enable-empty-protection=\"true\")" + leaveOut, "true");
 
-        refuseOn("consumer", "threads", "a consumer has no business pool: a blocked caller runs its own answer, and "
-                + "a CompletableFuture completes on the connection's IO thread (keep its callbacks short, or use "
-                + "its *Async forms); threads on <protocol> or <provider> size a provider's pool" + leaveOut);
-        refuseOn("consumer", "threadpool", "a consumer has no business pool (see threads on <consumer>)" + leaveOut);
-        refuseOn("consumer", "corethreads", "a consumer has no business pool (see threads on <consumer>)"
+        refuseOn("consumer", "threads", "a consumer has no pool to size: a synchronous call's answer is decoded on "
+                + "the calling thread, and asynchronous calls complete on Ferry's callback threads (ferry-callback, "
+                + "twice the cores, at least 4), never on an IO thread; threads on <protocol> or <provider> size a "
+                + "provider's pool" + leaveOut);
+        refuseOn("consumer", "threadpool", "a consumer has no pool to size (see threads on <consumer>)" + leaveOut);
+        refuseOn("consumer", "corethreads", "a consumer has no pool to size (see threads on <consumer>)"
                 + leaveOut);
-        refuseOn("consumer", "queues", "a consumer has no business pool (see threads on <consumer>)" + leaveOut);
+        refuseOn("consumer", "queues", "a consumer has no pool to size (see threads on <consumer>)" + leaveOut);
 
         refuseOn("application", "shutwait", shutdown);
         refuseOn("application", "dump-directory", "no thread dumps when a pool is exhausted: the pool's meters "
