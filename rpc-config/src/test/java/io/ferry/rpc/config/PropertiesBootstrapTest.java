@@ -173,7 +173,9 @@ class PropertiesBootstrapTest {
                         + "are the protocol's shutdownGrace and shutdownTimeout (Dubbo's shutwait): write them on "
                         + "<protocol>",
                 "dubbo-keys.properties:7: ferry.application.nosuch: no such option for an application",
-                "dubbo-keys.properties:8: dubbo.registry.use-as-config-center: a Dubbo key (and as "
+                "dubbo-keys.properties:8: ferry.provider.mock: not an option of a provider (it is of consumer, "
+                        + "reference, method)",
+                "dubbo-keys.properties:9: dubbo.registry.use-as-config-center: a Dubbo key (and as "
                         + "ferry.registry.use-as-config-center=\"true\": not supported by Ferry: no config center: use "
                         + "ferry.properties or -D (taken, with no effect: false))"),
                 file("dubbo-keys.properties",
@@ -184,6 +186,7 @@ class PropertiesBootstrapTest {
                         "ferry.registries.zk1.address = zookeeper://127.0.0.1:2181",
                         "ferry.application.shutwait = 5000",
                         "ferry.application.nosuch = 1",
+                        "ferry.provider.mock = return null",
                         "dubbo.registry.use-as-config-center = true"));
     }
 

@@ -200,6 +200,17 @@ public record PropertyKey(Scope scope, String id, String method, Option<?> optio
         }
         String last = key.substring(key.lastIndexOf('.') + 1);
         String article = "aeiou".indexOf(scope.key().charAt(0)) >= 0 ? "an " : "a ";
+        List<String> elsewhere = new ArrayList<>();
+        for (Option<?> option : Options.all()) {
+            if (option.fileName().equalsIgnoreCase(last)) {
+                option.scopes().forEach(s -> elsewhere.add(s.key()));
+            }
+        }
+        if (!elsewhere.isEmpty()) {
+            // an option of another scope: say whose, as XML says "it is of <consumer>, <reference>"
+            return new IllegalArgumentException(lead(where, key) + ": not an option of " + article + scope.key()
+                    + " (it is of " + String.join(", ", elsewhere) + ")");
+        }
         return new IllegalArgumentException(lead(where, key) + ": no such option for " + article + scope.key()
                 + suggestion(last, names, base, ""));
     }
