@@ -540,7 +540,11 @@ final class XmlVocabulary {
                 md.append(" on ").append(String.join(", ", d.on().stream().map(e -> "`<" + e + ">`").toList()));
             }
             md.append(": ").append(d.reason());
-            if (d.taken().contains("*")) {
+            if (ID_REFERENCES.contains(d.attribute()) && d.on().isEmpty()) {
+                md.append(" (taken, with no effect, when it names the file's <").append(d.attribute())
+                        .append("> by its id").append(d.attribute().equals("protocol") ? ", or dubbo" : "")
+                        .append(')');
+            } else if (d.taken().contains("*")) {
                 md.append(" (taken, with no effect)");
             } else if (!d.taken().isEmpty()) {
                 md.append(" (taken, with no effect: ").append(d.takenText()).append(')');
