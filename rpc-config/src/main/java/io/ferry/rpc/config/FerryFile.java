@@ -55,6 +55,17 @@ public final class FerryFile {
     }
 
     /**
+     * As {@link #properties(List, Function)}, with each service's {@code ref} checked against the host's beans
+     * among the other mistakes (see {@link #xml(String, InputStream, UnaryOperator, java.util.function.Predicate,
+     * java.util.Collection)}).
+     */
+    public static FerryFile properties(List<Map.Entry<String, String>> keys, Function<String, String> whereOf,
+                                       java.util.function.Predicate<String> isBean,
+                                       java.util.Collection<String> beanNames) {
+        return new FerryFile(FileBootstrap.Hosted.properties(keys, whereOf, isBean, beanNames));
+    }
+
+    /**
      * This and {@code other} as one declaration: each reference and service declared once, and a setting of the
      * application, registry, protocol, TLS, provider or consumer given twice only with one value.
      *

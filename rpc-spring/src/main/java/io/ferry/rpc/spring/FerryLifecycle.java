@@ -148,12 +148,13 @@ public final class FerryLifecycle implements SmartLifecycle, BeanFactoryAware, D
 
     /**
      * The names of the context's beans that a {@code <ferry:service ref>} may mean: the application's, not Spring's
-     * infrastructure nor Ferry's own ({@code ferryLifecycle}, {@code io.ferry.rpc.spring.RpcAnnotationProcessor}).
+     * infrastructure (nor Boot's properties beans) nor Ferry's own ({@code ferryLifecycle},
+     * {@code io.ferry.rpc.spring.RpcAnnotationProcessor}).
      */
-    static List<String> applicationBeans(ConfigurableListableBeanFactory beans) {
+    public static List<String> applicationBeans(ConfigurableListableBeanFactory beans) {
         List<String> names = new ArrayList<>();
         for (String name : beans.getBeanDefinitionNames()) {
-            if (FERRYS_OWN.contains(name) || name.startsWith("io.ferry.") || name.startsWith("org.springframework.")
+            if (FERRYS_OWN.contains(name) || name.startsWith("io.ferry.") || name.contains("org.springframework.")
                     || beans.getBeanDefinition(name).getRole() != org.springframework.beans.factory.config
                     .BeanDefinition.ROLE_APPLICATION) {
                 continue;

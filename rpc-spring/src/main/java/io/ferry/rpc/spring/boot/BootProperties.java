@@ -35,11 +35,13 @@ import java.util.function.UnaryOperator;
  * is refused at start with the {@code ferry.} key to write, as Ferry's properties reader refuses it; Dubbo's
  * environment variables ({@code DUBBO_IP_TO_REGISTRY}, ...), which processes of both may share, are left alone.
  */
-final class BootProperties implements FerryDeclaration {
+final class BootProperties implements FerryDeclaration, org.springframework.beans.factory.BeanFactoryAware {
     /** Dubbo's Boot applications name their protocol; Ferry's one is dubbo, so that value is taken and dropped. */
     private static final String PROTOCOL_NAME = "ferry.protocol.name";
     private static final ConfigurationPropertyName DUBBO = ConfigurationPropertyName.of("dubbo");
     private final ConfigurableEnvironment environment;
+    /** The context's beans, for the services' refs; null when read before there is one (PropertyReferences). */
+    private org.springframework.beans.factory.config.ConfigurableListableBeanFactory beans;
 
     BootProperties(ConfigurableEnvironment environment) {
         this.environment = environment;
@@ -76,7 +78,16 @@ final class BootProperties implements FerryDeclaration {
             where.put(key, value.where());
             entries.add(new AbstractMap.SimpleImmutableEntry<>(key, value.text()));
         });
-        return FerryFile.properties(entries, where::get);
+        return beans == null ? FerryFile.properties(entries, where::get)
+                : FerryFile.properties(entries, where::get, beans::containsBean,
+                io.ferry.rpc.spring.FerryLifecycle.applicationBeans(beans));
+    }
+
+    @Override
+    public void setBeanFactory(org.springframework.beans.factory.BeanFactory beanFactory) {
+        if (beanFactory instanceof org.springframework.beans.factory.config.ConfigurableListableBeanFactory listable) {
+            this.beans = listable;
+        }
     }
 
     private static boolean isSystemProperties(ConfigurationPropertySource source) {

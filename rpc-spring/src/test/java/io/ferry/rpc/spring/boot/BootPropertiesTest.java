@@ -128,6 +128,23 @@ class BootPropertiesTest {
     }
 
     @Test
+    void aServicesWrongRefIsReportedWithTheOtherMistakesOfTheKeys() {
+        RuntimeException e = assertThrows(RuntimeException.class, () -> start(Map.of(),
+                "ferry.service." + Hello.class.getName() + ".ref=helloServise", "ferry.consumer.timout=5").close());
+        String message = null;
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof IllegalArgumentException && message == null) {
+                message = t.getMessage();
+            }
+        }
+        assertTrue(message != null && message.lines().count() == 2 && message.contains("ferry.consumer.timout: no "
+                + "such option for a consumer") && message.contains("ref helloServise: no such bean (expected: one "
+                + "of the context's beans ["), message);
+        assertTrue(!message.contains("ferryLifecycle") && !message.contains("RpcAnnotationProcessor")
+                && !message.contains("-org.springframework"), "neither Ferry's beans nor Boot's: " + message);
+    }
+
+    @Test
     void aPlaceholderIsResolvedFromTheEnvironment() {
         try (ConfigurableApplicationContext context = start(Map.of(), "app.timeout=1234",
                 "ferry.consumer.timeout=${app.timeout}")) {

@@ -145,12 +145,18 @@ public final class FileBootstrap {
         /** Properties under {@code ferry.}, each with where it came from, in order (a later key wins). */
         public static Hosted properties(List<Map.Entry<String, String>> keys, java.util.function.Function<String,
                 String> whereOf) {
+            return properties(keys, whereOf, null, List.of());
+        }
+
+        /** As above, with each service's {@code ref} checked against the host's beans (see {@link #xml}). */
+        public static Hosted properties(List<Map.Entry<String, String>> keys, java.util.function.Function<String,
+                String> whereOf, java.util.function.Predicate<String> isBean, java.util.Collection<String> beanNames) {
             List<PropertiesReader.Entry> entries = new ArrayList<>();
             keys.forEach(k -> entries.add(new PropertiesReader.Entry(k.getKey(), k.getValue(),
                     whereOf.apply(k.getKey()))));
             FileModel model = new FileModel();
             model.addAll(entries);
-            return checked(model);
+            return checked(model, isBean, beanNames);
         }
 
         /**
