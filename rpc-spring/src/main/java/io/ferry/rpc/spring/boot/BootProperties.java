@@ -103,7 +103,7 @@ final class BootProperties implements FerryDeclaration, org.springframework.bean
     private record Value(String text, String where) {
     }
 
-    /** A source's {@code dubbo.*} keys, spelled as their {@code ferry.} keys would be ({@code dubbo.consumer.timeout}). */
+    /** A source's {@code dubbo.*} keys, spelled as their {@code ferry.} keys would be. */
     private static Map<String, Value> dubboKeys(IterableConfigurationPropertySource source) {
         Map<String, Value> keys = new LinkedHashMap<>();
         source.filter(DUBBO::isAncestorOf).stream().forEach(name -> {
