@@ -35,6 +35,16 @@ public final class FerryFile {
     }
 
     /**
+     * As {@link #xml(String, InputStream, UnaryOperator)}, with each service's {@code ref} checked against the host's
+     * beans among the file's other mistakes: {@code isBean} says whether the host has a bean of that name, and
+     * {@code beanNames} are the application's, which a message offers (the nearest, or a few).
+     */
+    public static FerryFile xml(String name, InputStream in, UnaryOperator<String> placeholders,
+                                java.util.function.Predicate<String> isBean, java.util.Collection<String> beanNames) {
+        return new FerryFile(FileBootstrap.Hosted.xml(name, in, placeholders, isBean, beanNames));
+    }
+
+    /**
      * Properties under {@code ferry.}, with the names of Ferry's properties files ({@code ferry.consumer.timeout},
      * {@code ferry.reference.greeter.interface}), in order: a later key replaces an earlier one.
      *
@@ -42,6 +52,17 @@ public final class FerryFile {
      */
     public static FerryFile properties(List<Map.Entry<String, String>> keys, Function<String, String> whereOf) {
         return new FerryFile(FileBootstrap.Hosted.properties(keys, whereOf));
+    }
+
+    /**
+     * As {@link #properties(List, Function)}, with each service's {@code ref} checked against the host's beans
+     * among the other mistakes (see {@link #xml(String, InputStream, UnaryOperator, java.util.function.Predicate,
+     * java.util.Collection)}).
+     */
+    public static FerryFile properties(List<Map.Entry<String, String>> keys, Function<String, String> whereOf,
+                                       java.util.function.Predicate<String> isBean,
+                                       java.util.Collection<String> beanNames) {
+        return new FerryFile(FileBootstrap.Hosted.properties(keys, whereOf, isBean, beanNames));
     }
 
     /**

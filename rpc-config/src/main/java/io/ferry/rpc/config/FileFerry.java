@@ -39,7 +39,25 @@ final class FileFerry {
                 ferry.layers().refuseStrayOverrides(loaded, null);
             }
             loaded.services().forEach(ferry::export);
-            loaded.references().forEach((id, config) -> declared.add(id, config, ferry.reference(config)));
+            // a reference's configuration mistakes (a mock or stub that cannot be, ...) show when it is created:
+            // every reference is tried, and their mistakes are thrown together, in the file's order
+            java.util.List<IllegalArgumentException> wrong = new java.util.ArrayList<>();
+            loaded.references().forEach((id, config) -> {
+                try {
+                    declared.add(id, config, ferry.reference(config));
+                } catch (IllegalArgumentException e) {
+                    wrong.add(e);
+                }
+            });
+            if (wrong.size() == 1) {
+                throw wrong.get(0);
+            }
+            if (!wrong.isEmpty()) {
+                IllegalArgumentException all = new IllegalArgumentException(String.join("\n",
+                        wrong.stream().map(Throwable::getMessage).toList()), wrong.get(0));
+                wrong.subList(1, wrong.size()).forEach(all::addSuppressed);
+                throw all;
+            }
             return ferry;
         } catch (RuntimeException e) {
             ferry.close();

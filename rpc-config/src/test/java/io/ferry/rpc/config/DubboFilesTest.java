@@ -137,13 +137,13 @@ class DubboFilesTest {
         assertEquals(String.join("\n",
                 "dubbo-app-mistakes.xml:9: <application> enviroment: no such attribute (did you mean environment?)",
                 "dubbo-app-mistakes.xml:10: <registry>: check: 'no' (expected: true or false)",
-                "dubbo-app-mistakes.xml:12: <provider> delay: not supported by Ferry: a service is registered once "
-                        + "export() has bound its port, and consumers call it only after a readiness ping: leave it "
-                        + "out (to export later, call Ferry.export then)",
+                "dubbo-app-mistakes.xml:12: <provider> delay=\"5000\": not supported by Ferry: a service is "
+                        + "registered once export() has bound its port, and consumers call it only after a readiness "
+                        + "ping; to export later, call Ferry.export then: leave it out (taken, with no effect: -1 or "
+                        + "0)",
                 "dubbo-app-mistakes.xml:13: <monitor>: not supported by Ferry: no monitor center: calls are measured "
                         + "with Micrometer (Observability in code; see Operations) and shown by the admin port",
                 "dubbo-app-mistakes.xml:15: <service interface=\"io.ferry.rpc.config.fixtures.DemoService\">: ref "
-                        + "demoServise: no such bean (expected: one of [demoService], declared in the file or given "
-                        + "to the bootstrap)"), stderr.strip());
+                        + "demoServise: no such bean (did you mean demoService?)"), stderr.strip());
     }
 }

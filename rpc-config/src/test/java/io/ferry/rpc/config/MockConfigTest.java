@@ -125,4 +125,26 @@ class MockConfigTest {
         assertTrue(p.getMessage().startsWith("consumer.properties:4: stub: 'com.acme.Missing': no such class"),
                 p.getMessage());
     }
+
+    @Test
+    void theMocksAndStubsOfAFilesReferencesAreReportedTogetherInFileOrder() throws Exception {
+        Path xml = ferries.file("consumer.xml",
+                "<ferry:config xmlns:ferry=\"http://ferry.io/schema/ferry\">",
+                "  <ferry:reference id=\"first\" interface=\"" + Greeting.class.getName() + "\" url=\"" + NOWHERE
+                        + "\" check=\"false\" stub=\"com.acme.Missing\"/>",
+                "  <ferry:reference id=\"fine\" interface=\"" + Greeting.class.getName() + "\" url=\"" + NOWHERE
+                        + "\" check=\"false\"/>",
+                "  <ferry:reference id=\"second\" interface=\"" + Greeting.class.getName() + "\" url=\"" + NOWHERE
+                        + "\" check=\"false\">",
+                "    <ferry:method name=\"count\" mock=\"force:return lots\"/>",
+                "  </ferry:reference>",
+                "</ferry:config>");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Ferry.fromXml(xml));
+        java.util.List<String> lines = e.getMessage().lines().toList();
+        assertEquals(2, lines.size(), e.getMessage());
+        assertTrue(lines.get(0).startsWith("consumer.xml:2: ") && lines.get(0).contains("stub: 'com.acme.Missing': "
+                + "no such class"), lines.get(0));
+        assertTrue(lines.get(1).startsWith("consumer.xml:5: <method name=\"count\"> of <reference id=\"second\">: "
+                + "mock: 'force:return lots'"), lines.get(1));
+    }
 }

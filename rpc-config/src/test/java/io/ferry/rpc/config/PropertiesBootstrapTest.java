@@ -154,4 +154,60 @@ class PropertiesBootstrapTest {
                 IllegalArgumentException.class, () -> Sources.of(Map.of("ferry.consumer.retries", "many"), null))
                 .getMessage());
     }
+
+    @Test
+    void dubbosKeysAreRefusedWithTheirReasonsAsXmlRefusesThemNeverAsTypos() throws Exception {
+        refused(String.join("\n",
+                "dubbo-keys.properties:1: ferry.provider.delay=\"5000\": not supported by Ferry: a service is "
+                        + "registered once export() has bound its port, and consumers call it only after a readiness "
+                        + "ping; to export later, call Ferry.export then: leave it out (taken, with no effect: -1 or 0)",
+                "dubbo-keys.properties:2: ferry.config-center.address: not supported by Ferry: no config center: use "
+                        + "ferry.properties or -D",
+                "dubbo-keys.properties:3: ferry.metadata-report.address: not supported by Ferry: no metadata center: "
+                        + "consumers find what they need in the provider's URL; leave it out",
+                "dubbo-keys.properties:4: ferry.protocols.dubbo.port: not supported by Ferry: one protocol per "
+                        + "application, set by ferry.protocol.* (expected: ferry.protocol.port)",
+                "dubbo-keys.properties:5: ferry.registries.zk1.address: not supported by Ferry: one registry per "
+                        + "application, set by ferry.registry.* (expected: ferry.registry.address)",
+                "dubbo-keys.properties:6: ferry.application.shutwait: not supported by Ferry: Ferry's shutdown waits "
+                        + "are the protocol's shutdownGrace and shutdownTimeout (Dubbo's shutwait): write them on "
+                        + "<protocol>",
+                "dubbo-keys.properties:7: ferry.application.nosuch: no such option for an application",
+                "dubbo-keys.properties:8: ferry.provider.mock: not an option of a provider (it is of consumer, "
+                        + "reference, method)",
+                "dubbo-keys.properties:9: dubbo.registry.use-as-config-center: a Dubbo key (and as "
+                        + "ferry.registry.use-as-config-center=\"true\": not supported by Ferry: no config center: use "
+                        + "ferry.properties or -D (taken, with no effect: false))"),
+                file("dubbo-keys.properties",
+                        "ferry.provider.delay = 5000",
+                        "ferry.config-center.address = zookeeper://127.0.0.1:2181",
+                        "ferry.metadata-report.address = zookeeper://127.0.0.1:2181",
+                        "ferry.protocols.dubbo.port = 20880",
+                        "ferry.registries.zk1.address = zookeeper://127.0.0.1:2181",
+                        "ferry.application.shutwait = 5000",
+                        "ferry.application.nosuch = 1",
+                        "ferry.provider.mock = return null",
+                        "dubbo.registry.use-as-config-center = true"));
+    }
+
+    @Test
+    void dubbosValuesThatAskForWhatFerryDoesAreTakenAsInXml() throws Exception {
+        FileBootstrap.Loaded loaded = FileBootstrap.fromProperties(file("dubbo.properties",
+                "ferry.application.name = shop",
+                "ferry.registry.protocol = zookeeper",
+                "ferry.registry.address = 127.0.0.1:2181",
+                "ferry.registry.id = zk1",
+                "ferry.protocol.port = -1",
+                "ferry.provider.delay = -1",
+                "ferry.provider.register = true",
+                "ferry.consumer.retries = -1",
+                "ferry.consumer.sticky = false",
+                "ferry.protocol.dispather = direct"), Map.of());
+        assertEquals("zookeeper://127.0.0.1:2181", loaded.registry().address(), "ferry.registry.protocol, as "
+                + "<registry protocol>");
+        assertEquals(0, loaded.protocol().settings().get(Options.PORT));
+        assertEquals(0, loaded.consumer().retries());
+        assertEquals(null, FileBootstrap.fromProperties(file("direct.properties",
+                "ferry.registry.address = N/A"), Map.of()).registry(), "Dubbo's N/A: no registry");
+    }
 }

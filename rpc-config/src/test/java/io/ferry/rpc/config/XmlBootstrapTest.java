@@ -330,6 +330,106 @@ class XmlBootstrapTest {
     }
 
     @Test
+    void dubboAttributesThatAskForWhatFerryDoesAreTakenWithNoEffect() throws Exception {
+        String users = UserService.class.getName();
+        FileBootstrap.Loaded loaded = load(xml("dubbo.xml", """
+                  <ferry:application id="shop" name="shop" register-consumer="true" logger="slf4j" qos-check="true"/>
+                  <ferry:registry id="zk1" address="zookeeper://127.0.0.1:2181" group="dubbo" client="curator"
+                      register="true" dynamic="true" default="true" subscribe="true" use-as-config-center="false"/>
+                  <ferry:protocol id="dubbo1" name="dubbo" port="-1" server="netty4" codec="dubbo" charset="utf-8"
+                      transporter="netty" exchanger="header" keepalive="true" dispather="direct"/>
+                  <ferry:provider delay="-1" register="true" dynamic="true" deprecated="false" export="true"
+                      isdefault="true" protocol="dubbo1" registry="zk1" application="shop"/>
+                  <ferry:consumer injvm="false" scope="remote" sticky="false" retries="-1" client="netty"
+                      registry="zk1"/>
+                  <ferry:service id="usersService" interface="%s" class="%s" delay="0" validation="false"
+                      cache="false" protocol="dubbo1" registry="zk1">
+                    <ferry:method name="hello" sent="false" return="true"/>
+                  </ferry:service>
+                  <ferry:reference id="users" interface="%s" protocol="dubbo" registry="zk1" init="true"
+                      reconnect="true"/>
+                """.formatted(users, UserServiceImpl.class.getName(), users)));
+        assertEquals(0, loaded.protocol().settings().get(Options.PORT), "Dubbo's -1, a free port: Ferry's 0");
+        assertEquals(0, loaded.consumer().retries(), "Dubbo's failover calls once for retries=-1");
+        assertEquals(true, loaded.protocol().settings().get(Options.KEEP_ALIVE), "Dubbo's spelling, keepalive");
+        assertEquals(io.ferry.rpc.remoting.Dispatcher.DIRECT, loaded.protocol().settings().get(Options.DISPATCHER),
+                "Dubbo's old spelling, dispather");
+        assertEquals("zookeeper://127.0.0.1:2181", loaded.registry().address());
+        assertEquals(1, loaded.services().size());
+        assertEquals(1, loaded.references().size());
+    }
+
+    @Test
+    void dubbosNoRegistryIsNone() throws Exception {
+        FileBootstrap.Loaded loaded = load(xml("direct.xml", """
+                  <ferry:registry address="N/A" check="false"/>
+                  <ferry:reference id="users" interface="%s" url="dubbo://127.0.0.1:20880"/>
+                """.formatted(UserService.class.getName())));
+        assertEquals(null, loaded.registry(), "address=\"N/A\": no registry, as Dubbo's");
+    }
+
+    @Test
+    void otherValuesOfThoseAttributesAreRefusedWithTheReasonAndTheValuesTaken() throws Exception {
+        String users = UserService.class.getName();
+        String service = "<ferry:service interface=\"" + users + "\" class=\"" + UserServiceImpl.class.getName()
+                + "\"";
+        refused("bad.xml:3: <provider> delay=\"5000\": not supported by Ferry: a service is registered once "
+                + "export() has bound its port, and consumers call it only after a readiness ping; to export later, "
+                + "call Ferry.export then: leave it out (taken, with no effect: -1 or 0)",
+                "<ferry:provider delay=\"5000\"/>\n");
+        refused("bad.xml:3: <protocol> server=\"mina\": not supported by Ferry: Netty 4 is the only transport "
+                + "(Dubbo's netty and netty4): leave it out (taken, with no effect: netty or netty4)",
+                "<ferry:protocol server=\"mina\"/>\n");
+        refused("bad.xml:4: <service interface=\"" + users + "\"> registry=\"zk2\": not supported by Ferry: one "
+                + "registry per file, which every service and reference uses (a reference with url=\"...\" none): "
+                + "leave it out (taken, with no effect: the id of the file's <registry>, zk1)",
+                "<ferry:registry id=\"zk1\" address=\"zookeeper://127.0.0.1:2181\"/>\n" + service
+                        + " registry=\"zk2\"/>\n");
+        refused("bad.xml:4: <method name=\"hello\"> of <service interface=\"" + users + "\"> return=\"false\": a "
+                + "consumer's setting (whether a call waits for its answer is the caller's choice): write it on the "
+                + "<reference>'s <method>", service + ">\n<ferry:method name=\"hello\" return=\"false\"/>"
+                + "</ferry:service>\n");
+        refused("bad.xml:3: <registry> group=\"shop\": not supported by Ferry: the ZooKeeper root is /dubbo, "
+                + "Dubbo's default group; another root is set in code (RegistryOptions), and a separate set of "
+                + "providers by group on the services (taken, with no effect: dubbo)",
+                "<ferry:registry address=\"zookeeper://127.0.0.1:2181\" group=\"shop\"/>\n");
+    }
+
+    @Test
+    void dubbosBuiltInFiltersAreNamedAsDubbosWithFerrysList() throws Exception {
+        Path file = xml("bad.xml", "<ferry:provider filter=\"-exception,-monitor\"/>\n");
+        String message = assertThrows(IllegalArgumentException.class, () -> load(file)).getMessage();
+        assertTrue(message.startsWith("bad.xml:3: ") && message.contains("filter: '-exception': Dubbo's built-in "
+                + "filter exception, not Ferry's (Ferry carries a provider's exceptions to the caller itself (see "
+                + "Errors); leave it out): Ferry's filters are ["), message);
+    }
+
+    @Test
+    void dubbosAttributesReadAsRefusalsWithAReasonNeverAsTypos() throws Exception {
+        String users = UserService.class.getName();
+        Path file = xml("bad.xml", """
+                  <ferry:application name="shop" shutwait="5000" dump-directory="/tmp" startup-probe="x"/>
+                  <ferry:registry address="zookeeper://127.0.0.1:2181" zone="a" extra-keys="x" client="zkclient"/>
+                  <ferry:protocol status="server" buffer="8192" threadname="x" contextpath="x" prompt="x"/>
+                  <ferry:provider executor="pool" wait="1000" document="x" onconnect="x" layer="x" parameters="x"/>
+                  <ferry:consumer threads="20" shareconnections="2" provided-by="x" router="x"/>
+                  <ferry:reference id="users" interface="%s">
+                    <ferry:method name="hello" reliable="true" stat="1"/>
+                  </ferry:reference>
+                """.formatted(users));
+        String message = assertThrows(IllegalArgumentException.class, () -> load(file)).getMessage();
+        assertEquals(23, message.lines().count(), message);
+        message.lines().forEach(line -> {
+            assertTrue(line.contains(": not supported by Ferry: "), line);
+            assertTrue(!line.contains("did you mean") && !line.contains("no such attribute"), line);
+        });
+        assertTrue(message.contains("bad.xml:7: <consumer> threads: not supported by Ferry: a consumer has no "
+                + "pool to size: a synchronous call's answer is decoded on the calling thread"), message);
+        assertTrue(message.contains("bad.xml:6: <provider> executor: not supported by Ferry: no executor bean: a "
+                + "service's own pool is set by threads, threadpool and queues"), message);
+    }
+
+    @Test
     void everyMistakeOfAFileIsReportedAtOnceInFileOrder() throws Exception {
         Path file = xml("bad.xml", """
                 <ferry:application name="shop" environment="prod"/>

@@ -59,9 +59,25 @@ public final class FerryLifecycle implements SmartLifecycle, BeanFactoryAware, D
     public synchronized Ferry ferry() {
         if (ferry == null) {
             FerryFile file = FerryFile.properties(List.of(), key -> key);
+            // every declaration's mistakes in one error: two files wrong are fixed in one round too
+            List<IllegalArgumentException> wrong = new ArrayList<>();
             for (FerryDeclaration declaration : beans.getBeanProvider(FerryDeclaration.class).orderedStream()
                     .toList()) {
-                file = file.and(declaration.read(this::placeholders));
+                try {
+                    FerryFile read = declaration.read(this::placeholders);
+                    file = wrong.isEmpty() ? file.and(read) : file;
+                } catch (IllegalArgumentException e) {
+                    wrong.add(e);
+                }
+            }
+            if (wrong.size() == 1) {
+                throw wrong.get(0);
+            }
+            if (!wrong.isEmpty()) {
+                IllegalArgumentException all = new IllegalArgumentException(String.join("\n",
+                        wrong.stream().map(Throwable::getMessage).toList()), wrong.get(0));
+                wrong.subList(1, wrong.size()).forEach(all::addSuppressed);
+                throw all;
             }
             // references are made while beans are, services exported at start: check references after that
             // the context closes it
@@ -126,10 +142,32 @@ public final class FerryLifecycle implements SmartLifecycle, BeanFactoryAware, D
         f.checkReferences(); // each reference with check has a ready provider, its own context's services included
     }
 
-    /** A few of the context's beans' names, for a ref that names none: a Boot context has hundreds. */
+    /** The application's beans' names, for a ref that names none (a message shows the nearest, or a few). */
     private List<String> someBeanNames() {
-        List<String> names = new ArrayList<>(List.of(beans.getBeanDefinitionNames()));
-        return names.size() <= 20 ? names : names.subList(0, 20);
+        return applicationBeans(beans);
+    }
+
+    /** Beans Ferry itself registers, which a {@code ref} never means. */
+    private static final java.util.Set<String> FERRYS_OWN = java.util.Set.of(BEAN_NAME, FerryBeans.FERRY,
+            "ferryProperties", "ferryExportScan", "ferryPropertyReferences", "ferryObservability",
+            "ferryHealthIndicator");
+
+    /**
+     * The names of the context's beans that a {@code <ferry:service ref>} may mean: the application's, not Spring's
+     * infrastructure (nor Boot's properties beans) nor Ferry's own ({@code ferryLifecycle},
+     * {@code io.ferry.rpc.spring.RpcAnnotationProcessor}).
+     */
+    public static List<String> applicationBeans(ConfigurableListableBeanFactory beans) {
+        List<String> names = new ArrayList<>();
+        for (String name : beans.getBeanDefinitionNames()) {
+            if (FERRYS_OWN.contains(name) || name.startsWith("io.ferry.") || name.contains("org.springframework.")
+                    || beans.getBeanDefinition(name).getRole() != org.springframework.beans.factory.config
+                    .BeanDefinition.ROLE_APPLICATION) {
+                continue;
+            }
+            names.add(name);
+        }
+        return names;
     }
 
     /** A bean a {@code <ferry:service ref>} names, or null when the context has none of that name. */

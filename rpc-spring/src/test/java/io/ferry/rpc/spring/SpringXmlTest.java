@@ -228,4 +228,90 @@ class SpringXmlTest {
             assertTrue(message.contains("check=\"false\" on its <reference>"), message);
         }
     }
+
+    @Test
+    void springsSchemaLeavesEveryMistakeToFerrysReaderWhichReportsThemAllAtOnceWithLines() {
+        String file = """
+                <beans xmlns="http://www.springframework.org/schema/beans"
+                       xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+                       xmlns:ferry="http://ferry.io/schema/ferry"
+                       xsi:schemaLocation="http://www.springframework.org/schema/beans
+                           https://www.springframework.org/schema/beans/spring-beans.xsd
+                           http://ferry.io/schema/ferry http://ferry.io/schema/ferry.xsd">
+                    <ferry:application name="typos"/>
+                    <ferry:registry address="N/A" check="no"/>
+                    <ferry:monitor protocol="registry"/>
+                    <ferry:reference id="demo" interface="io.ferry.rpc.config.fixtures.DemoService" timout="5">
+                        <ferry:method name="sayHello" return="nope"/>
+                    </ferry:reference>
+                    <bean id="demoService" class="io.ferry.rpc.config.fixtures.DemoServiceImpl"/>
+                    <ferry:service interface="io.ferry.rpc.config.fixtures.DemoService" ref="demoServise">
+                        <ferry:parameter key="a" value="b"/>
+                    </ferry:service>
+                    <ferry:config-center address="zookeeper://127.0.0.1:2181"/>
+                </beans>
+                """;
+        try (GenericXmlApplicationContext context = new GenericXmlApplicationContext()) {
+            context.load(named("typos.xml", file));
+            NestedRuntimeException e = assertThrows(NestedRuntimeException.class, context::refresh);
+            String message = ferrysError(e).getMessage();
+            java.util.List<String> lines = message.lines().toList();
+            assertEquals(7, lines.size(), message);
+            assertEquals("typos.xml:8: <registry>: check: 'no' (expected: true or false)", lines.get(0));
+            assertTrue(lines.get(1).startsWith("typos.xml:9: <monitor>: not supported by Ferry: no monitor center"),
+                    message);
+            assertEquals("typos.xml:10: <reference id=\"demo\"> timout: no such attribute (did you mean timeout?)",
+                    lines.get(2));
+            assertEquals("typos.xml:11: <method name=\"sayHello\"> of <reference id=\"demo\"> return=\"nope\" "
+                    + "(expected: true or false)", lines.get(3));
+            assertEquals("typos.xml:14: <service interface=\"io.ferry.rpc.config.fixtures.DemoService\">: ref "
+                    + "demoServise: no such bean (did you mean demoService?)", lines.get(4));
+            assertTrue(lines.get(5).startsWith("typos.xml:15: <parameter> inside <service>: not supported by Ferry"),
+                    message);
+            assertTrue(lines.get(6).startsWith("typos.xml:17: <config-center>: not supported by Ferry: no config "
+                    + "center"), message);
+            assertFalse(message.contains("cvc-"), "no word of the schema's: " + message);
+        }
+    }
+
+    @Test
+    void aWrongRefOffersTheApplicationsBeansNotFerrysOwn() {
+        String file = """
+                <beans xmlns="http://www.springframework.org/schema/beans"
+                       xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+                       xmlns:ferry="http://ferry.io/schema/ferry"
+                       xsi:schemaLocation="http://www.springframework.org/schema/beans
+                           https://www.springframework.org/schema/beans/spring-beans.xsd
+                           http://ferry.io/schema/ferry http://ferry.io/schema/ferry.xsd">
+                    <bean id="greeterImpl" class="io.ferry.rpc.config.fixtures.DemoServiceImpl"/>
+                    <ferry:service interface="io.ferry.rpc.config.fixtures.DemoService" ref="nothingLikeIt"/>
+                </beans>
+                """;
+        try (GenericXmlApplicationContext context = new GenericXmlApplicationContext()) {
+            context.load(named("ref.xml", file));
+            NestedRuntimeException e = assertThrows(NestedRuntimeException.class, context::refresh);
+            assertEquals("ref.xml:8: <service interface=\"io.ferry.rpc.config.fixtures.DemoService\">: ref "
+                    + "nothingLikeIt: no such bean (expected: one of the context's beans [greeterImpl])",
+                    ferrysError(e).getMessage());
+        }
+    }
+
+    /** Ferry's error in what the context threw (its cause is the first mistake: not the one to read). */
+    private static Throwable ferrysError(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof IllegalArgumentException) {
+                return t;
+            }
+        }
+        return e;
+    }
+
+    private static ByteArrayResource named(String name, String file) {
+        return new ByteArrayResource(file.getBytes(StandardCharsets.UTF_8), name) {
+            @Override
+            public String getFilename() {
+                return name;
+            }
+        };
+    }
 }

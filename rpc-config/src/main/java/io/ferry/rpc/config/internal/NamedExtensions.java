@@ -17,6 +17,7 @@ import io.ferry.rpc.config.option.Settings;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
@@ -42,9 +43,42 @@ public final class NamedExtensions {
             for (String token : tokens((String) filters.value())) {
                 String name = token.startsWith("-") ? token.substring(1) : token;
                 if (!name.equalsIgnoreCase(DEFAULT)) {
+                    refuseDubbosFilter(token, name, filters.where());
                     require(FilterProvider.class, new Settings.Setting(name, filters.where()), Options.FILTER);
                 }
             }
+        }
+    }
+
+    /**
+     * Dubbo's built-in filters, which Dubbo files name to remove them ({@code filter="-exception"}): each with what
+     * Ferry does in its place.
+     */
+    private static final Map<String, String> DUBBO_FILTERS = Map.ofEntries(
+            Map.entry("exception", "Ferry carries a provider's exceptions to the caller itself (see Errors)"),
+            Map.entry("monitor", "calls are measured by Ferry's meters (Observability)"),
+            Map.entry("generic", "Ferry answers Dubbo's generic calls itself"),
+            Map.entry("genericimpl", "a generic reference is generic=\"true\""),
+            Map.entry("context", "the RpcContext is Ferry's own"),
+            Map.entry("consumercontext", "the RpcContext is Ferry's own"),
+            Map.entry("classloader", "Ferry loads with the interface's class loader"),
+            Map.entry("timeout", "timeout is the deadline of the whole call, enforced by Ferry itself"),
+            Map.entry("trace", "traces come from Micrometer's Observation API"),
+            Map.entry("tps", "executes and actives limit calls"),
+            Map.entry("activelimit", "actives limits calls in flight"),
+            Map.entry("executelimit", "executes limits calls running"),
+            Map.entry("future", "a CompletableFuture is Ferry's own"),
+            Map.entry("compatible", "no compatibility filter is needed"),
+            Map.entry("deprecated", "no deprecation marks"),
+            Map.entry("cache", "no result cache"),
+            Map.entry("validation", "no JSR-303 validation"));
+
+    private static void refuseDubbosFilter(String token, String name, String where) {
+        String instead = DUBBO_FILTERS.get(name.toLowerCase(java.util.Locale.ROOT));
+        if (instead != null && Extensions.find(FilterProvider.class, name) == null) {
+            throw new IllegalArgumentException(prefix(where) + "filter: '" + token + "': Dubbo's built-in filter "
+                    + name + ", not Ferry's (" + instead + "; leave it out): Ferry's filters are "
+                    + Extensions.names(FilterProvider.class) + ", and -name leaves out one that is active by default");
         }
     }
 

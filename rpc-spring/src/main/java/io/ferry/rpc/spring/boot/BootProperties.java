@@ -31,12 +31,17 @@ import java.util.function.UnaryOperator;
  * A YAML list is one comma-separated value. System properties are left to Ferry, which reads {@code -Dferry.*}
  * itself, over everything else. {@code ferry.scan.base-packages} is checked there too, and scanned by
  * {@link RpcExportScan}; {@code ferry.protocol.name}, which Dubbo's Boot applications set, may only say
- * {@code dubbo}, and is then dropped.
+ * {@code dubbo}, and is then dropped. A {@code dubbo.*} key left from Dubbo (in a file, a profile, the command line)
+ * is refused at start with the {@code ferry.} key to write, as Ferry's properties reader refuses it; Dubbo's
+ * environment variables ({@code DUBBO_IP_TO_REGISTRY}, ...), which processes of both may share, are left alone.
  */
-final class BootProperties implements FerryDeclaration {
+final class BootProperties implements FerryDeclaration, org.springframework.beans.factory.BeanFactoryAware {
     /** Dubbo's Boot applications name their protocol; Ferry's one is dubbo, so that value is taken and dropped. */
     private static final String PROTOCOL_NAME = "ferry.protocol.name";
+    private static final ConfigurationPropertyName DUBBO = ConfigurationPropertyName.of("dubbo");
     private final ConfigurableEnvironment environment;
+    /** The context's beans, for the services' refs; null when read before there is one (PropertyReferences). */
+    private org.springframework.beans.factory.config.ConfigurableListableBeanFactory beans;
 
     BootProperties(ConfigurableEnvironment environment) {
         this.environment = environment;
@@ -61,7 +66,28 @@ final class BootProperties implements FerryDeclaration {
             where.put(key, value.where());
             entries.add(new AbstractMap.SimpleImmutableEntry<>(key, resolve(key, value, placeholders)));
         });
-        return FerryFile.properties(entries, where::get);
+        Map<String, Value> dubbo = new LinkedHashMap<>();
+        for (ConfigurationPropertySource source : ConfigurationPropertySources.get(environment)) {
+            if (source instanceof IterableConfigurationPropertySource iterable && !isSystemProperties(source)
+                    && !isSystemEnvironment(source)) {
+                dubboKeys(iterable).forEach(dubbo::putIfAbsent);
+            }
+        }
+        dubbo.forEach((key, value) -> {
+            // the reader refuses it, naming the ferry. key to write
+            where.put(key, value.where());
+            entries.add(new AbstractMap.SimpleImmutableEntry<>(key, value.text()));
+        });
+        return beans == null ? FerryFile.properties(entries, where::get)
+                : FerryFile.properties(entries, where::get, beans::containsBean,
+                io.ferry.rpc.spring.FerryLifecycle.applicationBeans(beans));
+    }
+
+    @Override
+    public void setBeanFactory(org.springframework.beans.factory.BeanFactory beanFactory) {
+        if (beanFactory instanceof org.springframework.beans.factory.config.ConfigurableListableBeanFactory listable) {
+            this.beans = listable;
+        }
     }
 
     private static boolean isSystemProperties(ConfigurationPropertySource source) {
@@ -69,7 +95,33 @@ final class BootProperties implements FerryDeclaration {
                 && underlying.getName().equals(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME);
     }
 
+    private static boolean isSystemEnvironment(ConfigurationPropertySource source) {
+        return source.getUnderlyingSource() instanceof PropertySource<?> underlying
+                && underlying.getName().equals(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
+    }
+
     private record Value(String text, String where) {
+    }
+
+    /** A source's {@code dubbo.*} keys, spelled as their {@code ferry.} keys would be. */
+    private static Map<String, Value> dubboKeys(IterableConfigurationPropertySource source) {
+        Map<String, Value> keys = new LinkedHashMap<>();
+        source.filter(DUBBO::isAncestorOf).stream().forEach(name -> {
+            ConfigurationProperty property = source.getConfigurationProperty(name);
+            if (property == null || property.getValue() == null) {
+                return;
+            }
+            String ferry;
+            try {
+                ferry = FerryPropertyNames.ferryKey(ConfigurationPropertyName.of("ferry"
+                        + name.toString().substring("dubbo".length())));
+            } catch (RuntimeException e) {
+                ferry = "ferry" + name.toString().substring("dubbo".length());
+            }
+            String key = "dubbo" + ferry.substring("ferry".length());
+            keys.putIfAbsent(key, new Value(String.valueOf(property.getValue()), where(property, source, key)));
+        });
+        return keys;
     }
 
     /** One source's {@code ferry.*} keys in Ferry's names; a list's items joined with commas, in order. */

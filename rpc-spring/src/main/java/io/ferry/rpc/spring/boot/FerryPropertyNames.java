@@ -77,7 +77,6 @@ final class FerryPropertyNames {
             return String.join(".", parts);
         }
         String head = name.getElement(1, Form.UNIFORM);
-        parts.set(1, head);
         Scope scope = switch (head) {
             case "application", "registry", "protocol", "ssl", "provider", "consumer" ->
                     Scope.valueOf(head.toUpperCase(Locale.ROOT));
@@ -86,8 +85,9 @@ final class FerryPropertyNames {
             default -> null;
         };
         if (scope == null) {
-            return String.join(".", parts);
+            return String.join(".", parts); // not Ferry's scope: as written (ferry.config-center), for the message
         }
+        parts.set(1, head);
         boolean member = scope == Scope.REFERENCE || scope == Scope.SERVICE;
         if (member && n >= 6 && name.getElement(n - 3, Form.UNIFORM).equals("method")) {
             parts.set(n - 3, "method");

@@ -22,8 +22,19 @@ final class PropertyReferences implements BeanDefinitionRegistryPostProcessor {
 
     @Override
     public void postProcessBeanDefinitionRegistry(BeanDefinitionRegistry registry) {
-        Map<String, String> references = new BootProperties(environment).read(environment::resolvePlaceholders)
-                .referenceTypes();
+        Map<String, String> references;
+        try {
+            references = new BootProperties(environment).read(environment::resolvePlaceholders).referenceTypes();
+        } catch (IllegalArgumentException e) {
+            // the start fails here: with the services' refs checked against the beans registered by now too, so
+            // that they are not a round of their own (when nothing else is wrong, the Ferry's build checks them)
+            if (registry instanceof org.springframework.beans.factory.config.ConfigurableListableBeanFactory beans) {
+                BootProperties withBeans = new BootProperties(environment);
+                withBeans.setBeanFactory(beans);
+                withBeans.read(environment::resolvePlaceholders);
+            }
+            throw e;
+        }
         ClassLoader loader = ClassUtils.getDefaultClassLoader();
         references.forEach((id, type) -> {
             if (!registry.containsBeanDefinition(id) && type != null) {

@@ -104,6 +104,47 @@ class BootPropertiesTest {
     }
 
     @Test
+    void dubboKeysLeftUnrenamedAndDubbosRefusedKeysStopTheStartWithTheKeyToWriteOrTheReason() {
+        RuntimeException e = assertThrows(RuntimeException.class, () -> start(Map.of("DUBBO_IP_TO_REGISTRY",
+                "10.0.0.1"), "spring.config.location=" + FILES + "dubbo-leftovers.properties").close());
+        String message = null;
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof IllegalArgumentException && message == null) {
+                message = t.getMessage();
+            }
+        }
+        assertEquals(String.join("\n",
+                "dubbo-leftovers.properties:3: dubbo.consumer.timeout: a Dubbo key (expected: ferry.consumer.timeout, "
+                        + "with the option names of Ferry's reference)",
+                "dubbo-leftovers.properties:4: ferry.provider.delay=\"5000\": not supported by Ferry: a service is "
+                        + "registered once export() has bound its port, and consumers call it only after a readiness "
+                        + "ping; to export later, call Ferry.export then: leave it out (taken, with no effect: -1 or 0)",
+                "dubbo-leftovers.properties:5: ferry.config-center.address: not supported by Ferry: no config center: "
+                        + "use ferry.properties or -D",
+                "dubbo-leftovers.properties:6: dubbo.protocols.dubbo.port: a Dubbo key (and as "
+                        + "ferry.protocols.dubbo.port: not supported by Ferry: one protocol per application, set by "
+                        + "ferry.protocol.* (expected: ferry.protocol.port))"), message,
+                "Dubbo's environment variables (DUBBO_IP_TO_REGISTRY) are left alone");
+    }
+
+    @Test
+    void aServicesWrongRefIsReportedWithTheOtherMistakesOfTheKeys() {
+        RuntimeException e = assertThrows(RuntimeException.class, () -> start(Map.of(),
+                "ferry.service." + Hello.class.getName() + ".ref=helloServise", "ferry.consumer.timout=5").close());
+        String message = null;
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof IllegalArgumentException && message == null) {
+                message = t.getMessage();
+            }
+        }
+        assertTrue(message != null && message.lines().count() == 2 && message.contains("ferry.consumer.timout: no "
+                + "such option for a consumer") && message.contains("ref helloServise: no such bean (expected: one "
+                + "of the context's beans ["), message);
+        assertTrue(!message.contains("ferryLifecycle") && !message.contains("RpcAnnotationProcessor")
+                && !message.contains("-org.springframework"), "neither Ferry's beans nor Boot's: " + message);
+    }
+
+    @Test
     void aPlaceholderIsResolvedFromTheEnvironment() {
         try (ConfigurableApplicationContext context = start(Map.of(), "app.timeout=1234",
                 "ferry.consumer.timeout=${app.timeout}")) {

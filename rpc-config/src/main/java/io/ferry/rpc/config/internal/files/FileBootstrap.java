@@ -95,8 +95,25 @@ public final class FileBootstrap {
          * file declares but the services' implementations (the host's beans, not there yet) finds.
          */
         private static Hosted checked(FileModel model) {
+            return checked(model, null, List.of());
+        }
+
+        /**
+         * As {@link #checked(FileModel)}, and each service's {@code ref} against the host's beans ({@code isBean}
+         * null: not known yet), so that a wrong name is reported with the file's other mistakes.
+         */
+        private static Hosted checked(FileModel model, java.util.function.Predicate<String> isBean,
+                                      java.util.Collection<String> beanNames) {
             Problems problems = new Problems();
             problems.addAll(model.problems);
+            if (isBean != null) {
+                for (FileModel.Member member : model.services.values()) {
+                    if (member.ref != null && !isBean.test(member.ref)) {
+                        problems.add(new IllegalArgumentException(noSuchBean(member, beanNames,
+                                "one of the context's beans %s")));
+                    }
+                }
+            }
             checkNames(model, problems);
             bindAllBut(model, problems);
             model.services.values().forEach(member -> problems.attemptValue(() -> load(member.id,
@@ -114,15 +131,32 @@ public final class FileBootstrap {
             return checked(XmlReader.readHosted(name, in, values));
         }
 
+        /**
+         * As {@link #xml(String, java.io.InputStream, java.util.function.UnaryOperator)}, with each service's
+         * {@code ref} checked against the host's beans: {@code isBean} says whether the host has one of that name,
+         * {@code beanNames} are those a mistake's message may offer (the application's, not the host's own).
+         */
+        public static Hosted xml(String name, java.io.InputStream in, java.util.function.UnaryOperator<String> values,
+                                 java.util.function.Predicate<String> isBean,
+                                 java.util.Collection<String> beanNames) {
+            return checked(XmlReader.readHosted(name, in, values), isBean, beanNames);
+        }
+
         /** Properties under {@code ferry.}, each with where it came from, in order (a later key wins). */
         public static Hosted properties(List<Map.Entry<String, String>> keys, java.util.function.Function<String,
                 String> whereOf) {
+            return properties(keys, whereOf, null, List.of());
+        }
+
+        /** As above, with each service's {@code ref} checked against the host's beans (see {@link #xml}). */
+        public static Hosted properties(List<Map.Entry<String, String>> keys, java.util.function.Function<String,
+                String> whereOf, java.util.function.Predicate<String> isBean, java.util.Collection<String> beanNames) {
             List<PropertiesReader.Entry> entries = new ArrayList<>();
             keys.forEach(k -> entries.add(new PropertiesReader.Entry(k.getKey(), k.getValue(),
                     whereOf.apply(k.getKey()))));
             FileModel model = new FileModel();
             model.addAll(entries);
-            return checked(model);
+            return checked(model, isBean, beanNames);
         }
 
         /**
@@ -187,7 +221,7 @@ public final class FileBootstrap {
             List<ServiceConfig<?>> services = new ArrayList<>();
             for (FileModel.Member member : model.services.values()) {
                 ServiceConfig<?> service = service(member, () -> implementation(member, model, beans,
-                        "one of the context's beans " + known), problems);
+                        known, "one of the context's beans %s"), problems);
                 if (service != null) {
                     services.add(service);
                 }
@@ -213,8 +247,8 @@ public final class FileBootstrap {
         for (FileModel.Member member : model.services.values()) {
             List<String> known = new ArrayList<>(beans.keySet());
             known.addAll(model.beans.keySet());
-            ServiceConfig<?> service = service(member, () -> implementation(member, model, beans::get,
-                    "one of " + known + ", declared in the file or given to the bootstrap"), problems);
+            ServiceConfig<?> service = service(member, () -> implementation(member, model, beans::get, known,
+                    "one of %s, declared in the file or given to the bootstrap"), problems);
             if (service != null) {
                 services.add(service);
             }
@@ -247,8 +281,10 @@ public final class FileBootstrap {
                 }
             }
         }
+        // Dubbo's address="N/A": no registry, as a file without one
+        Settings registry = model.noRegistry != null ? new Settings() : model.registry;
         return new Loaded(problems.attemptValue(() -> Binder.application(model.application)),
-                problems.attemptValue(() -> Binder.registry(model.registry)), model.registry.copy(),
+                problems.attemptValue(() -> Binder.registry(registry)), registry.copy(),
                 problems.attemptValue(() -> Binder.protocol(model.protocol)),
                 problems.attemptValue(() -> Binder.ssl(model.ssl)), model.provider.copy(),
                 problems.attemptValue(() -> Binder.consumer(model.consumer)), List.of(), references);
@@ -368,7 +404,7 @@ public final class FileBootstrap {
     /** The service's implementation: a bean given in code or declared in the file, or a new instance of its class. */
     private static Object implementation(FileModel.Member member, FileModel model,
                                          java.util.function.Function<String, Object> beans,
-                                         String expected) {
+                                         java.util.Collection<String> known, String expected) {
         if (member.ref != null && member.type != null) {
             throw new IllegalArgumentException(member.refWhere + ": both class and ref (expected: one of them)");
         }
@@ -379,8 +415,7 @@ public final class FileBootstrap {
             }
             FileModel.Bean declared = model.beans.get(member.ref);
             if (declared == null) {
-                throw new IllegalArgumentException(member.refWhere + ": ref " + member.ref + ": no such bean "
-                        + "(expected: " + expected + ")");
+                throw new IllegalArgumentException(noSuchBean(member, known, expected));
             }
             return instantiate(declared.className(), declared.where());
         }
@@ -389,6 +424,18 @@ public final class FileBootstrap {
                     + "implementation (expected: its class, or ref naming a bean)");
         }
         return instantiate(member.type, member.typeWhere);
+    }
+
+    /**
+     * "ref demoServise: no such bean (did you mean demoService?)", or with the names known when none is near
+     * ({@code expected}: what they are, with %s for them: "one of the context's beans %s"); at most 20 of them.
+     */
+    private static String noSuchBean(FileModel.Member member, java.util.Collection<String> known, String expected) {
+        String near = DidYouMean.nearest(member.ref, known);
+        List<String> some = known.stream().limit(20).toList();
+        String names = known.size() > some.size() ? some.toString().replace("]", ", ...]") : some.toString();
+        return member.refWhere + ": ref " + member.ref + ": no such bean (" + (near != null ? "did you mean " + near
+                + "?" : "expected: " + expected.formatted(names)) + ")";
     }
 
     private static Object instantiate(String className, String where) {

@@ -2,6 +2,7 @@ package io.ferry.rpc.config.internal.files;
 
 import io.ferry.rpc.config.internal.files.PropertyKey;
 import io.ferry.rpc.option.Scope;
+import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.config.option.Settings;
 
 import java.util.LinkedHashMap;
@@ -29,6 +30,14 @@ final class FileModel {
     final List<Scan> scans = new java.util.ArrayList<>();
     /** The mistakes found while reading, for the bootstrap to report with its own, all at once. */
     final Problems problems = new Problems();
+    /** Dubbo's registry address that means "no registry". */
+    static final String NO_REGISTRY = "N/A";
+    /** Where the registry's address said {@link #NO_REGISTRY}, or null: then the file names no registry. */
+    String noRegistry;
+    /** {@code ferry.registry.protocol}: the scheme of a registry address that has none, and where it was set. */
+    private String registryProtocol;
+    private String registryProtocolWhere;
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(FileModel.class);
 
     /**
      * A package to scan for {@code @RpcExport} classes, and where the file asked for it, as messages start:
@@ -85,11 +94,21 @@ final class FileModel {
                             : entry.where() + ": " + SCAN_KEY);
                 } else if (PropertyKey.isFerryKey(entry.key())) {
                     XmlReader.refusePlaceholder(entry.where() + ": " + entry.key(), entry.value());
-                    add(PropertyKey.parse(entry.key(), entry.where()), entry.value(), entry.where());
+                    add(PropertyKey.parse(entry.key(), entry.where()), entry.key(), entry.value(), entry.where());
                 } else {
                     refuseNearMiss(entry);
                 }
             });
+        }
+        applyRegistryProtocol();
+    }
+
+    /** {@code ferry.registry.protocol=zookeeper} and an address without a scheme: XML's {@code <registry protocol>}. */
+    private void applyRegistryProtocol() {
+        Settings.Setting address = registry.setting(Options.REGISTRY_ADDRESS);
+        if (registryProtocol != null && address != null && !String.valueOf(address.value()).contains("://")) {
+            problems.attempt(() -> registry.parse(Options.REGISTRY_ADDRESS, registryProtocol.strip() + "://"
+                    + String.valueOf(address.value()).strip(), address.where()));
         }
     }
 
@@ -124,8 +143,23 @@ final class FileModel {
         String head = entry.key().contains(".") ? entry.key().substring(0, entry.key().indexOf('.')) : "";
         String rest = entry.key().substring(head.length());
         if (head.equals("dubbo")) {
-            throw new IllegalArgumentException(entry.where() + ": " + entry.key() + ": a Dubbo key (expected: ferry"
-                    + rest + ", with the option names of Ferry's reference)");
+            // what the key would be in Ferry's names, and whether Ferry takes that
+            String ferry = "ferry" + rest;
+            String refusal = null;
+            if (!ferry.equals(SCAN_KEY)) {
+                try {
+                    PropertyKey key = PropertyKey.parse(ferry, "");
+                    XmlVocabulary.Dubbo dubbo = key.dubbo();
+                    if (dubbo != null && !dubbo.takes(entry.value())) {
+                        refusal = dubbo.refusal(ferry, entry.value());
+                    }
+                } catch (IllegalArgumentException e) {
+                    refusal = e.getMessage();
+                }
+            }
+            throw new IllegalArgumentException(entry.where() + ": " + entry.key() + ": a Dubbo key ("
+                    + (refusal == null ? "expected: " + ferry + ", with the option names of Ferry's reference)"
+                    : "and as " + refusal + ")"));
         }
         if (!head.isEmpty() && io.ferry.rpc.config.internal.files.DidYouMean.nearest(head, List.of("ferry")) != null) {
             throw new IllegalArgumentException(entry.where() + ": " + entry.key() + ": unknown key (did you mean ferry"
@@ -133,7 +167,26 @@ final class FileModel {
         }
     }
 
-    private void add(PropertyKey key, String value, String where) {
+    private void add(PropertyKey key, String written, String text, String where) {
+        XmlVocabulary.Dubbo dubbo = key.dubbo();
+        if (dubbo != null) {
+            // a Dubbo attribute that is no option, taken for the values that ask for what Ferry does
+            if (!dubbo.takes(text)) {
+                throw new IllegalArgumentException(where + ": " + dubbo.refusal(written, text));
+            }
+            log.debug("{}: {}={}: what Ferry does, taken with no effect", where, written, text);
+            return;
+        }
+        if (key.structural() && key.scope() == Scope.REGISTRY) {
+            registryProtocol = text;
+            registryProtocolWhere = where;
+            return;
+        }
+        if (key.option() == Options.REGISTRY_ADDRESS && text.strip().equalsIgnoreCase(NO_REGISTRY)) {
+            noRegistry = where; // Dubbo's "no registry": as a file that names none
+            return;
+        }
+        String value = key.option() == null ? text : XmlVocabulary.dubboValue(key.option(), text);
         switch (key.scope()) {
             case APPLICATION -> application.parse(key.option(), value, where);
             case REGISTRY -> registry.parse(key.option(), value, where);
@@ -156,6 +209,9 @@ final class FileModel {
         fillMembers(references, lower.references);
         fillMembers(services, lower.services);
         lower.beans.forEach(beans::putIfAbsent);
+        if (noRegistry == null) {
+            noRegistry = lower.noRegistry;
+        }
         lower.scans.forEach(scan -> {
             if (!scans.contains(scan)) {
                 scans.add(scan);

@@ -19,8 +19,12 @@ import java.util.Set;
  * </pre>
  * A reference also takes {@code interface}, and a service {@code class} (its implementation, with a no-arg
  * constructor) or {@code ref} (the id of an implementation given to the bootstrap): they name what is configured
- * rather than set an option. A key under {@code ferry.} that names no
- * option of its scope is an error that suggests the nearest valid key.
+ * rather than set an option, and the registry {@code protocol} (the address's scheme, XML's
+ * {@code <registry protocol>}). A key under {@code ferry.} that names no option of its scope is an error: a Dubbo
+ * attribute or element Ferry refuses says why and what to write instead, as XML does ({@code ferry.provider.delay},
+ * {@code ferry.config-center.address}, {@code ferry.protocols.dubbo.port}), and a Dubbo attribute whose value asks
+ * for what Ferry does is taken with no effect ({@code ferry.provider.delay=-1}); another key is offered the nearest
+ * valid one, if there is one.
  *
  * @param scope     where the option is set
  * @param id        the reference's id or the service's interface; empty for the wider scopes
@@ -51,16 +55,82 @@ public record PropertyKey(Scope scope, String id, String method, Option<?> optio
                 if (parts.length != 2) {
                     throw unknown(key, where, scope, PREFIX + head + ".");
                 }
+                if (scope == Scope.REGISTRY && parts[1].equals("protocol")) {
+                    return new PropertyKey(scope, "", "", null, "protocol"); // <registry protocol>: the scheme
+                }
                 return new PropertyKey(scope, "", "", option(key, where, scope, parts[1], PREFIX + head + "."),
                         parts[1]);
             }
             case "reference", "service" -> {
                 return member(key, where, head, parts);
             }
-            default -> throw new IllegalArgumentException(lead(where, key) + ": unknown key"
-                    + suggestion(head, List.of("application", "registry", "protocol", "ssl", "provider", "consumer",
-                    "reference", "service"), PREFIX, key.substring(PREFIX.length() + head.length())));
+            default -> throw unknownHead(key, where, head, parts);
         }
+    }
+
+    private static final List<String> HEADS = List.of("application", "registry", "protocol", "ssl", "provider",
+            "consumer", "reference", "service");
+
+    /**
+     * A key whose scope is not Ferry's: Dubbo's elements Ferry refuses ({@code ferry.config-center.address}) say
+     * why, Dubbo Boot's plural scopes ({@code ferry.protocols.dubbo.port}) say Ferry's one, and a misspelt scope
+     * is offered the nearest valid key, if there is one.
+     */
+    private static IllegalArgumentException unknownHead(String key, String where, String head, String[] parts) {
+        String reason = XmlVocabulary.UNSUPPORTED_ELEMENTS.get(head);
+        String singular = head.endsWith("ies") ? head.substring(0, head.length() - 3) + "y"
+                : head.endsWith("s") ? head.substring(0, head.length() - 1) : head;
+        if (reason == null && !singular.equals(head)) {
+            reason = XmlVocabulary.UNSUPPORTED_ELEMENTS.get(singular);
+        }
+        if (reason != null) {
+            return new IllegalArgumentException(lead(where, key) + ": not supported by Ferry: " + reason);
+        }
+        if (!singular.equals(head) && HEADS.contains(singular) && !singular.equals("reference")
+                && !singular.equals("service")) {
+            String one = parts.length > 2 ? PREFIX + singular + "." + String.join(".",
+                    java.util.Arrays.copyOfRange(parts, 2, parts.length)) : PREFIX + singular + ".<option>";
+            return new IllegalArgumentException(lead(where, key) + ": not supported by Ferry: one " + singular
+                    + " per application, set by " + PREFIX + singular + ".* (expected: " + one + ")");
+        }
+        String near = DidYouMean.nearest(head, HEADS);
+        String suggested = near == null ? null : PREFIX + near + key.substring(PREFIX.length() + head.length());
+        if (suggested != null && !isValid(suggested)) {
+            suggested = null; // never offer a key that is wrong too
+        }
+        return new IllegalArgumentException(lead(where, key) + ": unknown key" + (suggested == null ? " (expected: "
+                + "ferry.<scope>.<option>, the scope one of " + HEADS + ")" : " (did you mean " + suggested + "?)"));
+    }
+
+    private static boolean isValid(String key) {
+        try {
+            parse(key, "");
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Whether it names what is configured rather than setting an option: a reference's interface, a service's
+     * class or ref, the registry's protocol (the address's scheme).
+     */
+    public boolean structural() {
+        return option == null && switch (scope) {
+            case REFERENCE -> attribute.equals("interface");
+            case SERVICE -> attribute.equals("class") || attribute.equals("ref");
+            case REGISTRY -> attribute.equals("protocol");
+            default -> false;
+        };
+    }
+
+    /**
+     * What Ferry says of a Dubbo attribute that is no option here and was taken for a value that asks for what Ferry
+     * does ({@code ferry.provider.delay=-1}), or null for any other key.
+     */
+    XmlVocabulary.Dubbo dubbo() {
+        return option == null && !structural() ? XmlVocabulary.dubbo(XmlVocabulary.Element.byTag(scope.key()),
+                attribute) : null;
     }
 
     /** {@code reference.<id>...} (the id has no dots) or {@code service.<interface>...} (the interface has). */
@@ -98,11 +168,19 @@ public record PropertyKey(Scope scope, String id, String method, Option<?> optio
     }
 
     private static Option<?> option(String key, String where, Scope scope, String name, String base) {
+        String spelled = XmlVocabulary.ALIASES.getOrDefault(name, name);
         for (Option<?> option : Options.all()) {
             // case aside, so that the builders' spelling (loadBalance) reads as the file's (loadbalance)
-            if (option.fileName().equalsIgnoreCase(name) && option.scopes().contains(scope)) {
+            if (option.fileName().equalsIgnoreCase(spelled) && option.scopes().contains(scope)) {
                 return option;
             }
+        }
+        XmlVocabulary.Dubbo dubbo = XmlVocabulary.dubbo(XmlVocabulary.Element.byTag(scope.key()), name);
+        if (dubbo != null && !dubbo.taken().isEmpty()) {
+            return null; // taken for some values: the value is checked where it is set (FileModel)
+        }
+        if (dubbo != null) {
+            throw new IllegalArgumentException(lead(where, key) + ": not supported by Ferry: " + dubbo.reason());
         }
         throw unknown(key, where, scope, base);
     }
@@ -121,7 +199,19 @@ public record PropertyKey(Scope scope, String id, String method, Option<?> optio
             names.add("ref");
         }
         String last = key.substring(key.lastIndexOf('.') + 1);
-        return new IllegalArgumentException(lead(where, key) + ": no such option for a " + scope.key()
+        String article = "aeiou".indexOf(scope.key().charAt(0)) >= 0 ? "an " : "a ";
+        List<String> elsewhere = new ArrayList<>();
+        for (Option<?> option : Options.all()) {
+            if (option.fileName().equalsIgnoreCase(last)) {
+                option.scopes().forEach(s -> elsewhere.add(s.key()));
+            }
+        }
+        if (!elsewhere.isEmpty()) {
+            // an option of another scope: say whose, as XML says "it is of <consumer>, <reference>"
+            return new IllegalArgumentException(lead(where, key) + ": not an option of " + article + scope.key()
+                    + " (it is of " + String.join(", ", elsewhere) + ")");
+        }
+        return new IllegalArgumentException(lead(where, key) + ": no such option for " + article + scope.key()
                 + suggestion(last, names, base, ""));
     }
 

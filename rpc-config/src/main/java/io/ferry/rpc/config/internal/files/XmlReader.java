@@ -60,6 +60,7 @@ final class XmlReader extends DefaultHandler {
     /** The attribute a schema finding is about: "Attribute 'x' ...", "... of attribute 'x' on element ...". */
     private static final Pattern SCHEMA_ATTRIBUTE = Pattern.compile("[Aa]ttribute '([^']+)'");
     private static volatile Schema schema;
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(XmlReader.class);
 
     private final String file;
     /** The host's placeholder resolution; null when Ferry reads the file itself (placeholders refused). */
@@ -84,6 +85,13 @@ final class XmlReader extends DefaultHandler {
     /** Whether the element being skipped is the host's: Ferry's elements nested in it are then a mistake. */
     private boolean skippingHosts;
     private String skippedWhere;
+    /** The ids of the file's application, registry, protocol, provider and consumer, by tag. */
+    private final Map<String, String> ids = new HashMap<>();
+    /** Attributes that name one of those by id ({@code registry="zk1"}), checked once the file is read. */
+    private final List<IdUse> idUses = new ArrayList<>();
+
+    private record IdUse(String attribute, String value, String where, XmlVocabulary.Dubbo dubbo) {
+    }
 
     private XmlReader(String file, UnaryOperator<String> hostValues) {
         this.file = file;
@@ -326,6 +334,27 @@ final class XmlReader extends DefaultHandler {
         reportedAttributes.clear();
         elementReported = false;
         settleSchemaErrors();
+        idUses.forEach(this::checkIdUse);
+    }
+
+    /**
+     * {@code registry="zk1"} and the like name the file's one registry (protocol, provider, consumer, application)
+     * by its id: taken, with no effect; a protocol is also named by its name, dubbo.
+     */
+    private void checkIdUse(IdUse use) {
+        String id = ids.get(use.attribute());
+        // a protocol's name is its id in Dubbo when it has none, and a reference's protocol is a name
+        boolean protocolByName = use.attribute().equals("protocol") && use.value().equalsIgnoreCase("dubbo");
+        if (use.value().equals(id) || protocolByName) {
+            log.debug("{} {}=\"{}\": the file's one <{}>, taken", use.where(), use.attribute(), use.value(),
+                    use.attribute());
+            return;
+        }
+        String taken = id != null ? "the id of the file's <" + use.attribute() + ">, " + id
+                : "an id, which the file's <" + use.attribute() + "> does not have";
+        model.problems.add(new IllegalArgumentException(use.where() + " " + use.attribute() + "=\"" + use.value()
+                + "\": not supported by Ferry: " + use.dubbo().reason() + " (taken, with no effect: " + taken
+                + ")"));
     }
 
     private boolean root(String uri, String localName, String where) {
@@ -449,6 +478,14 @@ final class XmlReader extends DefaultHandler {
     }
 
     private void registry(Map<String, String> values, Settings into, String where) {
+        String given = values.get("address");
+        if (given != null && given.strip().equalsIgnoreCase(FileModel.NO_REGISTRY)) {
+            // Dubbo's "no registry": as a file without <registry>; its other attributes are still checked
+            values.remove("address");
+            values.remove("protocol");
+            model.noRegistry = where;
+            log.debug("{} address=\"N/A\": no registry", where);
+        }
         // Dubbo's protocol="zookeeper" address="host:port": the scheme of an address that has none; a scheme that
         // no registry provider registers is refused with the address, as in address="nope://host:port"
         String protocol = values.remove("protocol");
@@ -531,8 +568,12 @@ final class XmlReader extends DefaultHandler {
     /** {@code <annotation package="com.acme.a, com.acme.b">}: packages whose @RpcExport classes are exported. */
     private void annotation(Map<String, String> values, String where) {
         String packages = required(values, "package", where);
-        for (String unknown : values.keySet()) {
-            attributeProblem(unknown, unknownAttribute(XmlVocabulary.Element.ANNOTATION, unknown, where));
+        for (Map.Entry<String, String> other : values.entrySet()) {
+            try {
+                dubboAttribute(XmlVocabulary.Element.ANNOTATION, other.getKey(), other.getValue(), where);
+            } catch (IllegalArgumentException e) {
+                attributeProblem(other.getKey(), e);
+            }
         }
         if (packages != null) {
             try {
@@ -568,7 +609,14 @@ final class XmlReader extends DefaultHandler {
         if (returns != null) {
             try {
                 boolean waits = Boolean.TRUE.equals(bool(returns, where + " return"));
-                settings.put(Options.ONEWAY, !waits, where);
+                if (memberKind == XmlVocabulary.Element.SERVICE && !waits) {
+                    throw new IllegalArgumentException(where + " return=\"" + returns + "\": a consumer's setting "
+                            + "(whether a call waits for its answer is the caller's choice): write it on the "
+                            + "<reference>'s <method>");
+                }
+                if (memberKind != XmlVocabulary.Element.SERVICE) {
+                    settings.put(Options.ONEWAY, !waits, where);
+                }
             } catch (IllegalArgumentException e) {
                 attributeProblem("return", e);
             }
@@ -621,24 +669,47 @@ final class XmlReader extends DefaultHandler {
         Map<String, Option<?>> options = element.options();
         for (Map.Entry<String, String> attribute : values.entrySet()) {
             String name = attribute.getKey();
-            Option<?> option = options.get(name);
+            Option<?> option = options.get(XmlVocabulary.ALIASES.getOrDefault(name, name));
             try {
                 if (option == null) {
-                    throw unknownAttribute(element, name, where);
+                    dubboAttribute(element, name, attribute.getValue(), where);
+                } else {
+                    into.parse(option, XmlVocabulary.dubboValue(option, attribute.getValue()), where, name);
                 }
-                into.parse(option, attribute.getValue(), where, name);
             } catch (IllegalArgumentException e) {
                 attributeProblem(name, e);
             }
         }
     }
 
+    /**
+     * An attribute that is no option of the element: a Dubbo attribute whose value asks for what Ferry does
+     * (taken, with no effect), an id or a use of one (checked once the file is read), or a mistake, with Dubbo's
+     * reason when it is Dubbo's and the nearest name when it is not.
+     */
+    private void dubboAttribute(XmlVocabulary.Element element, String name, String value, String where) {
+        XmlVocabulary.Dubbo dubbo = XmlVocabulary.dubbo(element, name);
+        if (dubbo == null) {
+            throw unknownAttribute(element, name, where);
+        }
+        // taken only where Dubbo has it (and the schema declares it)
+        boolean dubbos = XmlVocabulary.DUBBO_ATTRIBUTES.getOrDefault(element, List.of()).contains(name);
+        if (dubbos && XmlVocabulary.ID_REFERENCES.contains(name)) {
+            idUses.add(new IdUse(name, value.strip(), where, dubbo));
+            return;
+        }
+        if (dubbos && dubbo.takes(value)) {
+            if (name.equals("id") && XmlVocabulary.ID_REFERENCES.contains(element.tag)) {
+                ids.put(element.tag, value.strip());
+            }
+            log.debug("{} {}=\"{}\": what Ferry does, taken with no effect", where, name, value);
+            return;
+        }
+        throw new IllegalArgumentException(where + " " + dubbo.refusal(name, value));
+    }
+
     private static IllegalArgumentException unknownAttribute(XmlVocabulary.Element element, String name,
                                                              String where) {
-        String reason = XmlVocabulary.UNSUPPORTED_DUBBO.get(name);
-        if (reason != null) {
-            return new IllegalArgumentException(where + " " + name + ": not supported by Ferry: " + reason);
-        }
         List<String> elsewhere = new ArrayList<>();
         for (XmlVocabulary.Element other : XmlVocabulary.Element.values()) {
             if (other.attributeNames().contains(name)) {

@@ -20,10 +20,11 @@ public final class XsdWriter {
     }
 
     /**
-     * The schema Spring validates its XML files with ({@code ferry-spring.xsd}): the same, except that an element
-     * lets any attribute through, so that Ferry's reader, which reads the file when the context builds its Ferry,
-     * reports every unknown or refused attribute at once, with its reason, rather than Spring's parser stopping
-     * at the first.
+     * The schema Spring validates its XML files with ({@code ferry-spring.xsd}): the same elements and attributes,
+     * but every value a string, any attribute let through, any of Ferry's elements inside another, and Dubbo's
+     * elements that Ferry refuses declared, so that Ferry's reader, which reads the file when the context builds
+     * its Ferry, reports every wrong value, unknown or refused attribute and refused element at once, with its
+     * reason, rather than Spring's parser stopping at the first with the schema's words.
      */
     public static String springSchema() {
         return schema(true);
@@ -35,7 +36,8 @@ public final class XsdWriter {
         x.append("<!-- Generated from Ferry's option table (io.ferry.rpc.config.option.Options): do not edit.\n");
         x.append("     Regenerate: mvn -pl rpc-config test -Dtest=FerrySchemaTest -Dferry.updateSchema=true -->\n");
         if (forSpring) {
-            x.append("<!-- For Spring contexts: any attribute passes here; Ferry's reader checks them all at once. -->\n");
+            x.append("<!-- For Spring contexts: any value and attribute passes here, and Dubbo's elements that Ferry "
+                    + "refuses;\n     Ferry's reader checks them all at once, with its own messages. -->\n");
         }
         x.append("<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xmlns=\"").append(XmlVocabulary.NAMESPACE)
                 .append("\"\n           targetNamespace=\"").append(XmlVocabulary.NAMESPACE)
@@ -71,6 +73,16 @@ public final class XsdWriter {
         for (XmlVocabulary.Element element : XmlVocabulary.Element.values()) {
             element(x, element, forSpring);
         }
+        if (forSpring) {
+            // Spring hands these to Ferry's namespace handler, and Ferry's reader refuses each with its reason
+            new java.util.TreeMap<>(XmlVocabulary.UNSUPPORTED_ELEMENTS).forEach((tag, reason) -> {
+                x.append("\n  <xs:element name=\"").append(tag).append("\">\n");
+                doc(x, "    ", "Dubbo's; not supported by Ferry: " + reason);
+                x.append("    <xs:complexType>\n      <xs:sequence><xs:any processContents=\"skip\" minOccurs=\"0\" "
+                        + "maxOccurs=\"unbounded\"/></xs:sequence>\n      <xs:anyAttribute processContents=\"skip\"/>\n"
+                        + "    </xs:complexType>\n  </xs:element>\n");
+            });
+        }
         x.append("</xs:schema>\n");
         return x.toString();
     }
@@ -79,7 +91,11 @@ public final class XsdWriter {
         x.append("\n  <xs:element name=\"").append(element.tag).append("\">\n");
         doc(x, "    ", element.doc);
         x.append("    <xs:complexType>\n");
-        if (element == XmlVocabulary.Element.SERVICE || element == XmlVocabulary.Element.REFERENCE) {
+        if (forSpring) {
+            // what is where is Ferry's reader's to say: a <method> outside a service, a Dubbo <parameter>, ...
+            x.append("      <xs:sequence><xs:any namespace=\"##targetNamespace\" processContents=\"lax\" "
+                    + "minOccurs=\"0\" maxOccurs=\"unbounded\"/></xs:sequence>\n");
+        } else if (element == XmlVocabulary.Element.SERVICE || element == XmlVocabulary.Element.REFERENCE) {
             x.append("      <xs:sequence><xs:element ref=\"method\" minOccurs=\"0\" maxOccurs=\"unbounded\"/>"
                     + "</xs:sequence>\n");
         }
@@ -91,7 +107,7 @@ public final class XsdWriter {
         }
         element.options().forEach((attribute, option) -> {
             x.append("      <xs:attribute name=\"").append(attribute).append("\"");
-            String simpleType = namedType(option);
+            String simpleType = forSpring ? "xs:string" : namedType(option);
             if (simpleType != null) {
                 x.append(" type=\"").append(simpleType).append("\">\n");
                 doc(x, "        ", documentation(option));
@@ -102,6 +118,24 @@ public final class XsdWriter {
             }
             x.append("      </xs:attribute>\n");
         });
+        XmlVocabulary.ALIASES.entrySet().stream().sorted(java.util.Map.Entry.comparingByKey()).forEach(alias -> {
+            Option<?> option = element.options().get(alias.getValue());
+            if (option != null && XmlVocabulary.DUBBO_ATTRIBUTES.getOrDefault(element, java.util.List.of())
+                    .contains(alias.getKey())) {
+                x.append("      <xs:attribute name=\"").append(alias.getKey()).append("\" type=\"xs:string\">\n");
+                doc(x, "        ", "Dubbo's spelling of " + alias.getValue() + ": " + documentation(option));
+                x.append("      </xs:attribute>\n");
+            }
+        });
+        for (String dubbo : XmlVocabulary.dubboTaken(element)) {
+            XmlVocabulary.Dubbo d = XmlVocabulary.dubbo(element, dubbo);
+            x.append("      <xs:attribute name=\"").append(dubbo).append("\" type=\"xs:string\">\n");
+            doc(x, "        ", "Dubbo's: " + (XmlVocabulary.ID_REFERENCES.contains(dubbo)
+                    ? "taken, with no effect, when it names the file's <" + dubbo + "> by its id; else not supported "
+                    + "by Ferry: " + d.reason() : d.taken().contains("*") ? "taken, with no effect (" + d.reason() + ")"
+                    : "taken, with no effect, as " + d.takenText() + "; else not supported by Ferry: " + d.reason()));
+            x.append("      </xs:attribute>\n");
+        }
         if (forSpring) {
             x.append("      <xs:anyAttribute processContents=\"skip\"/>\n");
         }
@@ -138,7 +172,13 @@ public final class XsdWriter {
             }
             x.append("          </xs:restriction></xs:simpleType></xs:union>\n");
         } else {
-            x.append("          <xs:union memberTypes=\"placeholder\"><xs:simpleType><xs:restriction base=\"")
+            x.append("          <xs:union memberTypes=\"placeholder\">");
+            for (String dubbo : XmlVocabulary.dubboValues(option)) {
+                // Dubbo's value for what Ferry writes otherwise (port="-1": a free port, Ferry's 0)
+                x.append("<xs:simpleType><xs:restriction base=\"xs:string\"><xs:enumeration value=\"").append(dubbo)
+                        .append("\"/></xs:restriction></xs:simpleType>");
+            }
+            x.append("<xs:simpleType><xs:restriction base=\"")
                     .append(option.type() == Long.class ? "xs:long" : "xs:int").append("\">");
             if (option.min() != Long.MIN_VALUE) {
                 x.append("<xs:minInclusive value=\"").append(option.min()).append("\"/>");

@@ -47,7 +47,8 @@ class PropertyKeyTest {
                 + "mean ferry.reference.greeter.connections?)", "ferry.reference.greeter.conections");
         refused("ferry.properties:7: ferry.consumr.timeout: unknown key (did you mean ferry.consumer.timeout?)",
                 "ferry.consumr.timeout");
-        refused("ferry.properties:7: ferry.protocol.timeout: no such option for a protocol", "ferry.protocol.timeout");
+        refused("ferry.properties:7: ferry.protocol.timeout: not an option of a protocol (it is of provider, "
+                + "consumer, service, reference, method, registry)", "ferry.protocol.timeout");
         refused("ferry.properties:7: ferry.reference.a.b.timeout: expected ferry.reference.<id>.<option>",
                 "ferry.reference.a.b.timeout");
     }
