@@ -11,6 +11,7 @@ import org.apache.zookeeper.Watcher.Event.EventType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * JVMs), with two providers and a consumer in JVMs of their own; the consumer's two callers call without end while
  * servers die, elections run and sessions expire. Sessions last {@link #SESSION}. Each scenario prints its figures
  * (a line starting with {@code ENSEMBLE}) and asserts its bounds; a node "unregistered" is one deleted by a
- * ZooKeeper transaction that did not create it again, as a persistent watch of the test's own sees them.
+ * ZooKeeper transaction that did not create it again, as the servers' transaction logs show.
  */
 class ZooKeeperEnsembleTest {
     private static final Duration SESSION = Duration.ofSeconds(4);
@@ -44,12 +45,10 @@ class ZooKeeperEnsembleTest {
     @RegisterExtension
     final ChildProviders children = new ChildProviders();
 
-    private List<NodeEvent> events;
     private ConsumerChild consumer;
 
-    /** Two providers on the whole ensemble, a consumer calling both, and the watch that records their nodes. */
+    /** Two providers on the whole ensemble and a consumer calling both. */
     private void twoProvidersAndAConsumer() throws Exception {
-        events = ensemble.observe(WhoAmI.class);
         children.start(ensemble.address(), SESSION, "a");
         children.start(ensemble.address(), SESSION, "b");
         consumer = children.startConsumer(ensemble.address(), SESSION, 2);
@@ -147,7 +146,8 @@ class ZooKeeperEnsembleTest {
         Report after = consumer.report();
 
         print("quorum lost", before, after, "away " + (back - lost) + " ms; listed again after the quorum's return: "
-                + delays + " ms; creations of their nodes: " + creations + "; a provider started afterwards was called within " + heard + " ms");
+                + delays + " ms; creations of their nodes: " + creations
+                + "; a provider started afterwards was called within " + heard + " ms");
         assertEquals(0, after.failures() - before.failures(), after.firstMessage());
         assertEquals(List.of(), unregistered(), "nothing unregistered");
         assertEquals(2, creations, "each provider's node created once in its new session");
@@ -178,8 +178,9 @@ class ZooKeeperEnsembleTest {
     @Test
     void aProviderWhoseSessionExpiresRegistersAgainAndIsCalledThroughout() throws Exception {
         // the provider knows one server only: killing it cuts the provider off from ZooKeeper, not from its
-        // consumer, and the two servers left expire its session
-        events = ensemble.observe(WhoAmI.class);
+        // consumer, and the two servers left expire its session. It is the service's only provider: with others
+        // listed beside it, a consumer drops it while it is not listed (as Dubbo's do) and calls the others;
+        // alone, the empty-list protection keeps it, since its connections still answer
         int cutOff = (ensemble.leader() + 1) % ZooKeeperEnsemble.SIZE;
         children.start(ensemble.address(cutOff), SESSION, "lone");
         consumer = children.startConsumer(ensemble.address(), SESSION, 2);
@@ -229,7 +230,8 @@ class ZooKeeperEnsembleTest {
     }
 
     /** Provider nodes deleted by a transaction that did not create them again. */
-    private List<NodeEvent> unregistered() {
+    private List<NodeEvent> unregistered() throws IOException {
+        List<NodeEvent> events = ensemble.history(WhoAmI.class);
         return events.stream().filter(e -> e.type() == EventType.NodeDeleted)
                 .filter(d -> events.stream().noneMatch(c -> c.type() == EventType.NodeCreated
                         && c.zxid() == d.zxid() && c.node().equals(d.node())))
@@ -237,13 +239,15 @@ class ZooKeeperEnsembleTest {
     }
 
     /** Each node created since {@code since} (epoch ms), with when it was created last. */
-    private Map<String, Long> createdSince(long since) {
-        return events.stream().filter(e -> e.type() == EventType.NodeCreated && e.atMillis() >= since)
+    private Map<String, Long> createdSince(long since) throws IOException {
+        return ensemble.history(WhoAmI.class).stream()
+                .filter(e -> e.type() == EventType.NodeCreated && e.atMillis() >= since)
                 .collect(Collectors.toMap(NodeEvent::node, NodeEvent::atMillis, Math::max, TreeMap::new));
     }
 
-    private long creationsSince(long since) {
-        return events.stream().filter(e -> e.type() == EventType.NodeCreated && e.atMillis() >= since).count();
+    private long creationsSince(long since) throws IOException {
+        return ensemble.history(WhoAmI.class).stream()
+                .filter(e -> e.type() == EventType.NodeCreated && e.atMillis() >= since).count();
     }
 
     private Set<String> listedNames() {
