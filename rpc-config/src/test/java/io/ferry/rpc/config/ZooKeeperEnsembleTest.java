@@ -34,7 +34,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ZooKeeper transaction that did not create it again, as the servers' transaction logs show.
  */
 class ZooKeeperEnsembleTest {
-    private static final Duration SESSION = Duration.ofSeconds(4);
+    /**
+     * Short, so that a quorum can be lost for longer than a session within seconds; not shorter, because
+     * re-registering after an expiry takes a ZooKeeper client's reconnection (a second per round over the
+     * servers), a new session and two round trips, which on a starved 2-core machine (load average 20) took up to
+     * 4.4 s.
+     */
+    private static final Duration SESSION = Duration.ofSeconds(6);
     /** Starting a JVM, an election, a reconnection: generous for a loaded 2-core machine. */
     private static final Duration LIMIT = Duration.ofSeconds(30);
     private static final Duration POLL = Duration.ofMillis(100);
