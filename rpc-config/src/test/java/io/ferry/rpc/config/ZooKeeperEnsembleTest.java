@@ -99,6 +99,8 @@ class ZooKeeperEnsembleTest {
                 + " leads " + elected + " ms after; a provider started after it was called within " + heard + " ms");
         assertEquals(0, after.failures() - before.failures(), after.firstMessage());
         assertEquals(List.of(), unregistered(), "no registration lost to the election");
+        assertEquals(Set.of("c"), createdSince(killed).keySet().stream().map(ZooKeeperEnsembleTest::nameOf)
+                .collect(Collectors.toSet()), "the sessions survived: only the new provider's node was created");
         assertEquals(Set.of("a", "b", "c"), listedNames(), "all three listed");
     }
 
@@ -132,18 +134,19 @@ class ZooKeeperEnsembleTest {
         await("a quorum again").atMost(LIMIT).pollInterval(Duration.ofMillis(50))
                 .until(() -> IntStream.range(0, ZooKeeperEnsemble.SIZE)
                         .filter(i -> ensemble.mode(i).isPresent()).count() >= 2);
-        long back = System.currentTimeMillis();
-        // re-registered: each provider's node created again in a new session, after the quorum came back
+        // the quorum's return: when this thread saw it, or the first commit after the loss if that came sooner
+        long back = Math.min(System.currentTimeMillis(), ensemble.firstCommitAfter(lost).orElse(Long.MAX_VALUE));
+        // re-registered: each provider's node created again in a new session (nothing is written without a quorum)
         await("both providers registered again").atMost(LIMIT).pollInterval(POLL)
-                .until(() -> createdSince(back).size() == 2);
+                .until(() -> createdSince(lost).size() == 2);
         Map<String, Long> delays = new TreeMap<>();
-        createdSince(back).forEach((node, at) -> delays.put(nameOf(node), at - back));
+        createdSince(lost).forEach((node, at) -> delays.put(nameOf(node), at - back));
 
         // the old sessions expire one session after the quorum came back: the nodes made again stay
         Duration expiry = SESSION.plusSeconds(1);
         await("both listed while the old sessions expire").during(expiry).atMost(expiry.plus(LIMIT))
                 .pollInterval(Duration.ofMillis(500)).until(() -> listedNames().equals(Set.of("a", "b")));
-        long creations = creationsSince(back);
+        long creations = creationsSince(lost);
         // consumers subscribed again: they hear of a new provider
         long started = System.currentTimeMillis();
         children.start(ensemble.address(), SESSION, "c");
@@ -209,17 +212,19 @@ class ZooKeeperEnsembleTest {
         ensemble.start(cutOff);
         ensemble.awaitServing(cutOff, LIMIT);
         long back = System.currentTimeMillis();
-        await("registered again").atMost(LIMIT).pollInterval(POLL).until(() -> createdSince(back).size() == 1);
-        long delay = createdSince(back).values().iterator().next() - back;
+        // its node's one creation since its session expired (the time this thread saw the server serve may come
+        // after the provider did: then the delay is at most 0)
+        await("registered again").atMost(LIMIT).pollInterval(POLL).until(() -> createdSince(killed).size() == 1);
+        long delay = createdSince(killed).values().iterator().next() - back;
         awaitCalling(Set.of("lone"));
         Report after = consumer.report();
 
         print("provider session expired", before, after, "session expired " + expired + " ms after its server went;"
                 + " the consumer then knew " + gone.known() + " provider(s); registered again " + delay
-                + " ms after its server served again; creations: " + creationsSince(back));
+                + " ms after its server served again; creations: " + creationsSince(killed));
         assertEquals(0, after.failures() - before.failures(), after.firstMessage());
         assertEquals(1, gone.known(), "the consumer keeps the provider the registry stopped listing");
-        assertEquals(1, creationsSince(back), "registered again once");
+        assertEquals(1, creationsSince(killed), "registered again once");
         assertTrue(delay <= SESSION.toMillis(), "registered again within a session: " + delay + " ms");
         assertEquals(Set.of("lone"), listedNames());
     }
