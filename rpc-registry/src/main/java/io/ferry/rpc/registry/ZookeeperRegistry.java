@@ -68,8 +68,9 @@ import static io.ferry.rpc.option.RegistryOptionKeys.ZOOKEEPER_TRUST_CERT_COLLEC
  * return at once.
  *
  * <h2>Connection loss and sessions</h2>
- * On each (re)connection the executor reconciles: on a <em>new session</em> it deletes and re-creates every node
- * this registry registered (a node of the expired session can linger for a session timeout), and it re-reads every
+ * On each (re)connection the executor reconciles: on a <em>new session</em> it re-creates every node this registry
+ * registered, replacing in one transaction a node the expired session left (it can linger for a session timeout,
+ * and would vanish with it), so that readers never see the provider missing; and it re-reads every
  * subscribed provider list. While ZooKeeper is away (suspended, lost) nothing is unregistered and subscribers keep
  * the last list; every list read is also kept in a cache file, and a subscription that cannot reach ZooKeeper
  * starts from the cached list. Failed registrations and reads are retried every few seconds. How long ZooKeeper has
@@ -446,8 +447,9 @@ public final class ZookeeperRegistry implements Registry {
 
     /**
      * Executor: takes one step towards what is wanted of {@code r}, one operation at a time. A wanted node is
-     * created once per session, after deleting whatever an earlier session left there (it would go when that
-     * session expires, taking the registration with it); an unwanted one is deleted, once connected.
+     * created once per session; one an earlier session left there (it would go when that session expires, taking
+     * the registration with it) is replaced by a node of this session in one transaction, so that no reader ever
+     * finds the provider missing in between; an unwanted one is deleted, once connected.
      */
     private void sync(Registration r) {
         if (r.busy) {
@@ -458,16 +460,12 @@ public final class ZookeeperRegistry implements Registry {
             r.settled();
         } else if (r.wanted && current != 0 && r.createdIn != current && !r.retryPending) {
             r.busy = true;
-            async(cb -> client.delete().inBackground(cb).forPath(r.path), deleted -> {
-                if (!r.wanted || closed) {
-                    r.busy = false; // unregistered meanwhile: no node to create
-                    sync(r);
-                } else if (deleted.ok() || deleted.code() == Code.NONODE) {
-                    async(cb -> client.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
-                            .inBackground(cb).forPath(r.path, new byte[0]),
-                            created -> createDone(r, current, created, "create"));
+            async(cb -> client.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
+                    .inBackground(cb).forPath(r.path, new byte[0]), created -> {
+                if (created.code() == Code.NODEEXISTS && r.wanted && !closed) {
+                    replace(r, current);
                 } else {
-                    createDone(r, current, deleted, "create");
+                    createDone(r, current, created, "create");
                 }
             });
         } else if (!r.wanted && r.createdIn != 0 && current != 0) {
@@ -489,6 +487,25 @@ public final class ZookeeperRegistry implements Registry {
             }
             r.settled();
         }
+    }
+
+    /**
+     * Executor: deletes the node an earlier session left and creates this session's, atomically (a ZooKeeper
+     * multi). Dubbo deletes, then creates: between the two its consumers may read a list without the provider
+     * and drop it. Should the old node go meanwhile (its session expired), the plain create is tried again.
+     */
+    private void replace(Registration r, long inSession) {
+        async(cb -> client.transaction().inBackground(cb).forOperations(
+                client.transactionOp().delete().forPath(r.path),
+                client.transactionOp().create().withMode(CreateMode.EPHEMERAL).forPath(r.path, new byte[0])),
+                replaced -> {
+                    if (replaced.code() == Code.NONODE) {
+                        r.busy = false;
+                        sync(r); // the old node went by itself: create it plainly
+                    } else {
+                        createDone(r, inSession, replaced, "replace");
+                    }
+                });
     }
 
     private void createDone(Registration r, long inSession, Result result, String verb) {

@@ -167,6 +167,44 @@ class ZookeeperRegistryTest {
         }
     }
 
+    /**
+     * A node an earlier session left (after a session expiry in a partition, or a quorum lost for longer than a
+     * session, it lingers until the server expires that session) is replaced by one transaction: a reader sees its
+     * deletion and the new node's creation at one zxid, never a list without the provider. Found by
+     * ZooKeeperEnsembleTest in rpc-config, against Ferry's earlier delete-then-create.
+     */
+    @Test
+    void aNodeAnEarlierSessionLeftIsReplacedInOneTransaction() throws Exception {
+        ServiceUrl url = provider(20001, "");
+        String path = "/dubbo/" + SERVICE + "/providers/" + url.encoded();
+        ZooKeeper earlier = rawClient();
+        ZooKeeper watcher = rawClient();
+        try {
+            for (String parent : List.of("/dubbo", "/dubbo/" + SERVICE, "/dubbo/" + SERVICE + "/providers")) {
+                earlier.create(parent, new byte[0], org.apache.zookeeper.ZooDefs.Ids.OPEN_ACL_UNSAFE,
+                        org.apache.zookeeper.CreateMode.PERSISTENT);
+            }
+            earlier.create(path, new byte[0], org.apache.zookeeper.ZooDefs.Ids.OPEN_ACL_UNSAFE,
+                    org.apache.zookeeper.CreateMode.EPHEMERAL);
+            List<org.apache.zookeeper.WatchedEvent> events = new CopyOnWriteArrayList<>();
+            watcher.addWatch(path, events::add, org.apache.zookeeper.AddWatchMode.PERSISTENT);
+
+            ZookeeperRegistry provider = registry("p.cache");
+            provider.register(url);
+            Stat stat = Awaitility.await("the node owned by the provider's session").atMost(Duration.ofSeconds(15))
+                    .until(() -> watcher.exists(path, false),
+                            s -> s != null && s.getEphemeralOwner() == provider.sessionId());
+            Awaitility.await("both events").atMost(Duration.ofSeconds(15)).until(() -> events.size() >= 2);
+            assertEquals(List.of("NodeDeleted", "NodeCreated"),
+                    events.stream().map(e -> e.getType().name()).toList());
+            assertEquals(events.get(0).getZxid(), events.get(1).getZxid(), "one transaction");
+            assertEquals(stat.getCzxid(), events.get(1).getZxid());
+        } finally {
+            earlier.close();
+            watcher.close();
+        }
+    }
+
     @Test
     void subscribersKeepTheLastListWhileZooKeeperIsDown() throws Exception {
         ZookeeperRegistry provider = registry("p.cache", Duration.ofSeconds(4), Duration.ofSeconds(2));
