@@ -154,6 +154,14 @@ public final class Resolved {
             Settings.Setting theirs = providers == null ? null : providers.setting(option, null);
             return theirs != null ? theirs : new Settings.Setting(option.defaultValue(), "built-in default");
         }
+
+        @Override
+        public String toString() {
+            Settings.Setting now = now();
+            return option.name() + (method == null ? "" : " [" + method + "]") + " = "
+                    + Secrets.shown(option, now.value()) + " (" + Settings.where(now) + ")"
+                    + (fixed() ? "" : ", as the providers say now");
+        }
     }
 
     /** The value for calls of the whole reference or service (no method scope), or null for none. */
