@@ -78,8 +78,8 @@ apply_netem() {
     if [ $end = inside ]; then ns=$NS$node dev=eth0 dir=dst; else ns=${NS}br dev=fxb-$node dir=src; fi
     ip netns exec "$ns" tc qdisc del dev "$dev" root 2>/dev/null || true
     ip netns exec "$ns" tc qdisc add dev "$dev" root handle 1: htb default 1 r2q 1000
-    ip netns exec "$ns" tc class add dev "$dev" parent 1: classid 1:1 htb rate 10gbit
-    ip netns exec "$ns" tc class add dev "$dev" parent 1: classid 1:2 htb rate 10gbit
+    ip netns exec "$ns" tc class add dev "$dev" parent 1: classid 1:1 htb rate 10gbit quantum 60000
+    ip netns exec "$ns" tc class add dev "$dev" parent 1: classid 1:2 htb rate 10gbit quantum 60000
     # shellcheck disable=SC2086
     ip netns exec "$ns" tc qdisc add dev "$dev" parent 1:1 handle 10: netem $netem limit 100000
     ip netns exec "$ns" tc qdisc add dev "$dev" parent 1:2 handle 20: netem loss 100%

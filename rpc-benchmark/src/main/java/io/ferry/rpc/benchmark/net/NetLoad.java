@@ -14,7 +14,10 @@ import org.HdrHistogram.Histogram;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -43,6 +46,9 @@ import java.util.concurrent.atomic.LongAdder;
 @Command(name = "NetLoad", description = "Closed-loop callers for the network experiments (netem.sh): one CSV row "
         + "a second, and the network's changes run at the seconds given.")
 public final class NetLoad implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
     @Mixin
     private Cli.HelpOption help;
 
@@ -113,9 +119,23 @@ public final class NetLoad implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (!system.equals("ferry") && !system.equals("dubbo")) {
+            throw new ParameterException(spec.commandLine(), "--system: " + system + " (expected: ferry or dubbo)");
+        }
+        if (!method.equals("getUser") && !method.equals("listUser")) {
+            throw new ParameterException(spec.commandLine(), "--method: " + method
+                    + " (expected: getUser or listUser)");
+        }
+        Cli.atLeast(spec, "--callers", callers, 1);
+        Cli.atLeast(spec, "--seconds", seconds, 1);
+        Cli.atLeast(spec, "--warmup", warmupSeconds, 0);
+        Cli.atLeast(spec, "--timeout", timeoutMillis, 1);
         Map<Integer, String> events = new TreeMap<>();
         for (String e : at) {
             int eq = e.indexOf('=');
+            if (eq <= 0 || !e.substring(0, eq).trim().matches("-?\\d+")) {
+                throw new ParameterException(spec.commandLine(), "--at: " + e + " (expected: SECOND=COMMAND)");
+            }
             events.put(Integer.parseInt(e.substring(0, eq).trim()), e.substring(eq + 1));
         }
         Consumer consumer = system.equals("dubbo") ? dubbo() : ferry();
@@ -204,7 +224,8 @@ public final class NetLoad implements Callable<Integer> {
 
     private Consumer ferry() {
         if (registry == null) {
-            throw new CommandLine.ParameterException(commandLine(), "--registry: none (expected: for ferry)");
+            throw new ParameterException(spec.commandLine(), "--registry: none (expected: the registry's address "
+                    + "for ferry)");
         }
         ConsumerConfig.Builder consumer = ConsumerConfig.builder().timeout(Duration.ofMillis(timeoutMillis));
         if (loadBalance != null) {
@@ -222,7 +243,8 @@ public final class NetLoad implements Callable<Integer> {
 
     private Consumer dubbo() {
         if (urls.isEmpty()) {
-            throw new CommandLine.ParameterException(commandLine(), "--urls: none (expected: for dubbo)");
+            throw new ParameterException(spec.commandLine(), "--urls: none (expected: the providers' addresses for "
+                    + "dubbo)");
         }
         DubboSystem.keepOnLoopback(); // Dubbo's settings for the suite: no QoS port, its log through slf4j
         org.apache.dubbo.config.ReferenceConfig<UserService> reference =

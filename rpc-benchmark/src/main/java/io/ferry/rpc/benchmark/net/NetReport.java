@@ -10,7 +10,9 @@ import org.knowm.xchart.internal.chartpart.Chart;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
@@ -32,6 +34,9 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "NetReport", description = "Writes netem-<experiment>.md, .csv and .png from the runs of netem.sh.")
 public final class NetReport implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
     @Mixin
     private Cli.HelpOption help;
 
@@ -72,7 +77,7 @@ public final class NetReport implements Callable<Integer> {
             case "balance" -> balance();
             case "loss" -> loss();
             case "partition" -> partition();
-            default -> throw new CommandLine.ParameterException(commandLine(), "experiment: " + experiment
+            default -> throw new CommandLine.ParameterException(spec.commandLine(), "experiment: " + experiment
                     + " (expected: rtt, balance, loss or partition)");
         }
         return 0;
