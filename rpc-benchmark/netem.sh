@@ -268,8 +268,10 @@ two_providers() { # system [extra provider JVM options]: starts p1 and p2, sets 
   local system=$1
   shift
   if [ "$system" = ferry ]; then
-    P1=$(provider p1 ferry -Dbench.registry=$ZK "$@")
-    P2=$(provider p2 ferry -Dbench.registry=$ZK "$@")
+    # warmup 0: the providers count as long up, as Dubbo's (listed by url, without a start time) do; else the one
+    # started first would weigh more for its first 10 minutes
+    P1=$(provider p1 ferry -Dbench.registry=$ZK -Dferry.provider.warmup=0 "$@")
+    P2=$(provider p2 ferry -Dbench.registry=$ZK -Dferry.provider.warmup=0 "$@")
   else
     P1=$(provider p1 dubbo "$@")
     P2=$(provider p2 dubbo "$@")
@@ -285,15 +287,20 @@ exp_balance() {
   reset_links
   cmd_link p1 2500 # 5 ms added to p1's round trip
   cmd_link p2 50   # 0.1 ms to p2's
-  local run system lb
-  for run in ferry:adaptive ferry:random dubbo:random dubbo:leastactive; do
-    system=${run%%:*} lb=${run#*:}
+  local run system lb name extra
+  for run in ferry:adaptive ferry:random ferry:leastactive dubbo:random dubbo:leastactive dubbo:leastactive:actives; do
+    IFS=: read -r system lb extra <<< "$run"
+    name=$system-$lb${extra:+-$extra}
     two_providers "$system"
+    local opts=(--loadbalance "$lb" --warmup "$WARMUP" --seconds "$seconds")
+    # Dubbo counts calls in flight for leastactive only where actives is set (its ActiveLimitFilter); 1,000 never
+    # limits 32 callers
+    [ "$extra" = actives ] && opts+=(--actives 1000)
     # shellcheck disable=SC2046
-    load "balance-$system-$lb" $(consumer_of "$system") --loadbalance "$lb" --warmup "$WARMUP" --seconds $seconds
+    load "balance-$name" $(consumer_of "$system") "${opts[@]}"
     stop "$P1" "$P2"
-    cp "$RUN/provider-p1.log" "$RUN/balance-$system-$lb.p1.log"
-    cp "$RUN/provider-p2.log" "$RUN/balance-$system-$lb.p2.log"
+    cp "$RUN/provider-p1.log" "$RUN/balance-$name.p1.log"
+    cp "$RUN/provider-p2.log" "$RUN/balance-$name.p2.log"
   done
   report balance
 }
@@ -301,17 +308,20 @@ exp_balance() {
 exp_loss() {
   local seconds=15
   [ "$SMOKE" = 1 ] && seconds=3
-  local run system lb ejection
-  for run in ferry:adaptive:true ferry:adaptive:false ferry:random:true ferry:random:false dubbo:random:na; do
-    IFS=: read -r system lb ejection <<< "$run"
+  local run system lb ejection callers
+  # 32 callers keep the lossy connection busy, so that TCP repairs most losses by fast retransmit; 2 callers leave
+  # it idle between calls, so that a lost packet waits for the retransmission timeout (200 ms at least)
+  for run in ferry:adaptive:true:32 ferry:adaptive:false:32 ferry:random:true:32 ferry:random:false:32 \
+      dubbo:random:na:32 ferry:adaptive:true:2 ferry:random:false:2 dubbo:random:na:2; do
+    IFS=: read -r system lb ejection callers <<< "$run"
     reset_links
     cmd_link p1 50 0 10000 # 1 % of the packets lost each way on p1's link
     cmd_link p2 50
     two_providers "$system"
-    local opts=(--loadbalance "$lb" --warmup "$WARMUP" --seconds "$seconds")
+    local opts=(--loadbalance "$lb" --warmup "$WARMUP" --seconds "$seconds" --callers "$callers")
     [ "$system" = ferry ] && opts+=(--ejection "$ejection")
     # shellcheck disable=SC2046
-    load "loss-$system-$lb-$ejection" $(consumer_of "$system") "${opts[@]}"
+    load "loss-$system-$lb-$ejection-$callers" $(consumer_of "$system") "${opts[@]}"
     stop "$P1" "$P2"
   done
   report loss

@@ -68,6 +68,12 @@ public final class NetLoad implements Callable<Integer> {
             + "system's own: Ferry adaptive, Dubbo random).")
     private String loadBalance;
 
+    @Option(names = "--actives", defaultValue = "0", paramLabel = "N", description = "Dubbo: the reference's "
+            + "actives (calls in flight per method and provider); besides limiting, it turns on the counting Dubbo's "
+            + "leastactive balancer reads, which is off without it; 0 for Dubbo's default, none "
+            + "(default: ${DEFAULT-VALUE}).")
+    private int actives;
+
     @Option(names = "--ejection", defaultValue = "true", arity = "1", paramLabel = "true|false",
             description = "Ferry: outlier ejection (default: ${DEFAULT-VALUE}, Ferry's default).")
     private boolean ejection;
@@ -255,6 +261,9 @@ public final class NetLoad implements Callable<Integer> {
         reference.setTimeout((int) timeoutMillis);
         if (loadBalance != null) {
             reference.setLoadbalance(loadBalance);
+        }
+        if (actives > 0) {
+            reference.setActives(actives);
         }
         org.apache.dubbo.config.bootstrap.DubboBootstrap dubbo =
                 org.apache.dubbo.config.bootstrap.DubboBootstrap.newInstance();

@@ -113,9 +113,11 @@ public final class NetReport implements Callable<Integer> {
                 + "Bench client in c1 against Bench server in p1: 32 blocking callers (getUser, listUser) and 4 "
                 + "async callers keeping 32 getUser calls in flight (async w=32), each system with its defaults "
                 + "(one connection). JMH 2 × 3 s warm-up, 2 × 3 s measured, provider warmed 10 s; p50/p99 from a "
-                + "SampleTime run of the blocking callers. Ferry/Dubbo > 1: Ferry makes more calls.\n\n"
+                + "SampleTime run of the blocking callers. Ferry/Dubbo > 1: Ferry makes more calls; p99 Ferry/Dubbo < 1: "
+                + "Ferry's tail is shorter. 32 callers across a round trip of R make at most 32 / R calls a second "
+                + "(6,400 at 5 ms), whatever the system.\n\n"
                 + "| added RTT | benchmark | Ferry calls/s | Dubbo calls/s | Ferry/Dubbo | Ferry p50 / p99 µs "
-                + "| Dubbo p50 / p99 µs |\n|---|---|---:|---:|---:|---:|---:|\n");
+                + "| Dubbo p50 / p99 µs | p99 Ferry/Dubbo |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
         StringBuilder csv = new StringBuilder("added_rtt_us,benchmark,system,ops_per_s,p50_us,p99_us\n");
         CategoryChart chart = new CategoryChartBuilder().width(1100).height(520)
                 .title("Calls/s across an added round trip: Ferry / Dubbo 3.3.6").xAxisTitle("added RTT, benchmark")
@@ -126,9 +128,10 @@ public final class NetReport implements Callable<Integer> {
             double[] f = bySystem.get("ferry");
             double[] d = bySystem.get("dubbo");
             double ratio = f != null && d != null ? f[0] / d[0] : Double.NaN;
-            md.append(String.format(Locale.ROOT, "| %s ms | %s | %s | %s | %s | %s | %s |%n", ms(rtt), benchmark,
+            double p99 = f != null && d != null ? f[2] / d[2] : Double.NaN;
+            md.append(String.format(Locale.ROOT, "| %s ms | %s | %s | %s | %s | %s | %s | %s |%n", ms(rtt), benchmark,
                     ops(f), ops(d), Double.isNaN(ratio) ? "–" : String.format(Locale.ROOT, "%.2f", ratio),
-                    latency(f), latency(d)));
+                    latency(f), latency(d), Double.isNaN(p99) ? "–" : String.format(Locale.ROOT, "%.2f", p99)));
             bySystem.forEach((system, v) -> csv.append(String.format(Locale.ROOT, "%d,%s,%s,%.1f,%.1f,%.1f%n", rtt,
                     benchmark, system, v[0], v[1], v[2])));
             labels.add(ms(rtt) + " ms " + benchmark);
@@ -212,12 +215,16 @@ public final class NetReport implements Callable<Integer> {
 
     private void balance() throws IOException {
         String[][] rows = {{"ferry-adaptive", "Ferry, adaptive (its default)"}, {"ferry-random", "Ferry, random"},
-                {"dubbo-random", "Dubbo 3.3.6, random (its default)"}, {"dubbo-leastactive", "Dubbo 3.3.6, leastactive"}};
+                {"ferry-leastactive", "Ferry, leastactive"}, {"dubbo-random", "Dubbo 3.3.6, random (its default)"},
+                {"dubbo-leastactive", "Dubbo 3.3.6, leastactive"},
+                {"dubbo-leastactive-actives", "Dubbo 3.3.6, leastactive with actives=1000"}};
         StringBuilder md = new StringBuilder(header("A slow provider beside a fast one"));
         md.append("Two providers: p1 with 5 ms added to its round trip (2.5 ms each way on its link), p2 with 0.1 ms. "
                 + "One consumer, 32 blocking callers of getUser, 10 s warm-up, 10 s measured; the shares are the calls "
-                + "each provider served in those 10 s (its own count). Ferry finds both in ZooKeeper; Dubbo is given "
-                + "both as one reference's url list.\n\n| balancer | slow p1 share | fast p2 share | calls/s | p50 µs "
+                + "each provider served in those 10 s (its own count). Ferry finds both in ZooKeeper (warmup 0, so that "
+                + "neither weighs less for being younger); Dubbo is given both as one reference's url list. Dubbo's "
+                + "leastactive reads calls in flight that Dubbo counts only when the reference sets actives (its "
+                + "ActiveLimitFilter); actives=1000 turns the counting on without limiting 32 callers.\n\n| balancer | slow p1 share | fast p2 share | calls/s | p50 µs "
                 + "| p99 µs |\n|---|---:|---:|---:|---:|---:|\n");
         StringBuilder csv = new StringBuilder("balancer,slow_share,fast_share,calls_per_s,p50_us,p99_us,failed\n");
         CategoryChart chart = new CategoryChartBuilder().width(1000).height(500)
@@ -252,13 +259,20 @@ public final class NetReport implements Callable<Integer> {
     // ---- loss: 1 % on one provider's link
 
     private void loss() throws IOException {
-        String[][] rows = {{"ferry-adaptive-true", "Ferry, adaptive, ejection (its defaults)"},
-                {"ferry-adaptive-false", "Ferry, adaptive, no ejection"}, {"ferry-random-true", "Ferry, random, ejection"},
-                {"ferry-random-false", "Ferry, random, no ejection"}, {"dubbo-random-na", "Dubbo 3.3.6, random (its default)"}};
+        String[][] rows = {{"ferry-adaptive-true-32", "Ferry, adaptive, ejection (its defaults); 32 callers"},
+                {"ferry-adaptive-false-32", "Ferry, adaptive, no ejection; 32 callers"},
+                {"ferry-random-true-32", "Ferry, random, ejection; 32 callers"},
+                {"ferry-random-false-32", "Ferry, random, no ejection; 32 callers"},
+                {"dubbo-random-na-32", "Dubbo 3.3.6, random (its default); 32 callers"},
+                {"ferry-adaptive-true-2", "Ferry, adaptive, ejection (its defaults); 2 callers"},
+                {"ferry-random-false-2", "Ferry, random, no ejection; 2 callers"},
+                {"dubbo-random-na-2", "Dubbo 3.3.6, random (its default); 2 callers"}};
         StringBuilder md = new StringBuilder(header("1 % packet loss on one provider's link"));
         md.append("Two providers, 0.1 ms added to each round trip; p1's link also loses 1 % of the packets each way "
-                + "(so about 2 % of p1's round trips lose a packet). One consumer, 32 blocking callers of getUser, "
-                + "timeout 1 s, 10 s warm-up, 15 s measured.\n\n| set-up | calls/s | failed | p50 µs | p99 µs "
+                + "(so a few % of p1's round trips lose a packet). One consumer, 32 or 2 blocking callers of getUser, "
+                + "timeout 1 s, 10 s warm-up, 15 s measured. With 32 callers the lossy connection is always busy, "
+                + "so TCP repairs most losses by fast retransmit; with 2 it is idle between calls, so a lost packet "
+                + "waits for the retransmission timeout (200 ms at least).\n\n| set-up | calls/s | failed | p50 µs | p99 µs "
                 + "| p99.9 µs |\n|---|---:|---:|---:|---:|---:|\n");
         StringBuilder csv = new StringBuilder("setup,calls_per_s,failed,p50_us,p99_us,p999_us\n");
         CategoryChart chart = new CategoryChartBuilder().width(1000).height(500)
@@ -303,8 +317,10 @@ public final class NetReport implements Callable<Integer> {
                 + "the cut. Before: mean calls/s of seconds 0–4. Seconds 5 and 6 are the first two after the cut; "
                 + "lowest 7–19 is the lowest second after them, while the partition lasts (a second dip shows "
                 + "there: the probe of an ejected provider). p1's share: calls p1 served, by its own count.\n\n"
-                + "| set-up | before, calls/s | second 5 | second 6 | lowest 7–19 | failed 5–19 | p1 share "
-                + "0–4 / 8–19 / 21–24 |\n|---|---:|---:|---:|---:|---:|---:|\n");
+                + "Probes: the second in which each probe of the ejected p1 ended (Ferry's log), how, and that "
+                + "second's calls/s against before.\n\n"
+                + "| set-up | before, calls/s | second 5 | second 6 | lowest 7–19 (its second) | probes | failed 5–19 "
+                + "| p1 share 0–4 / 8–19 / 21–24 |\n|---|---:|---:|---:|---:|---|---:|---:|\n");
         StringBuilder csv = new StringBuilder("setup,second,ok,failed,p50_us,p99_us,p1_served,p2_served\n");
         XYChart chart = new XYChartBuilder().width(1100).height(560)
                 .title("Calls/s each second: p1 partitioned away from second 5 to 20").xAxisTitle("second")
@@ -320,10 +336,12 @@ public final class NetReport implements Callable<Integer> {
             List<long[]> s = load.seconds();
             double before = s.subList(0, 5).stream().mapToLong(r -> r[2]).average().orElse(0);
             long lowest = Long.MAX_VALUE;
+            long lowestSecond = -1;
             long failed = 0;
             for (long[] r : s) {
-                if (r[0] >= 7 && r[0] <= 19) {
-                    lowest = Math.min(lowest, r[2]);
+                if (r[0] >= 7 && r[0] <= 19 && r[2] < lowest) {
+                    lowest = r[2];
+                    lowestSecond = r[0];
                 }
                 if (r[0] >= 5 && r[0] <= 19) {
                     failed += r[3];
@@ -338,13 +356,39 @@ public final class NetReport implements Callable<Integer> {
                 csv.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d%n", row[0], r[0], r[2], r[3], r[4],
                         r[5], servedBetween(p1, r[1] - 1000, r[1]), servedBetween(p2, r[1] - 1000, r[1])));
             }
-            md.append(String.format(Locale.ROOT, "| %s | %,.0f | %s | %s | %s | %,d | %s / %s / %s |%n", row[1], before,
-                    relative(s, 5, before), relative(s, 6, before), lowest == Long.MAX_VALUE ? "–"
-                            : String.format(Locale.ROOT, "%,d (%.0f %%)", lowest, 100 * lowest / before), failed,
+            md.append(String.format(Locale.ROOT, "| %s | %,.0f | %s | %s | %s | %s | %,d | %s / %s / %s |%n", row[1],
+                    before, relative(s, 5, before), relative(s, 6, before), lowest == Long.MAX_VALUE ? "–"
+                            : String.format(Locale.ROOT, "%,d (%.0f %%, second %d)", lowest, 100 * lowest / before,
+                            lowestSecond), probes(load, before), failed,
                     share(load, p1, p2, 0, 4), share(load, p1, p2, 8, 19), share(load, p1, p2, 21, 24)));
             chart.addSeries(row[0], x, y);
         }
         write("netem-partition", md, csv, chart);
+    }
+
+    /**
+     * The probes of an ejected provider in the consumer's log ({@code OutlierDetector}'s lines, stamped HH:mm:ss.SSS
+     * in UTC on the day of the run): "second 11 failed, 101 %", or "–" for none.
+     */
+    private String probes(Load load, double before) throws IOException {
+        List<String> probes = new ArrayList<>();
+        java.time.LocalDate day = Instant.ofEpochMilli(load.startMillis()).atZone(java.time.ZoneOffset.UTC)
+                .toLocalDate();
+        for (String line : Files.readAllLines(runs.resolve(load.name() + ".log"))) {
+            String how = line.contains("its probe failed") ? "failed" : line.contains("answered its probe")
+                    ? "answered" : null;
+            if (how == null || line.length() < 12) {
+                continue;
+            }
+            long at = java.time.LocalTime.parse(line.substring(0, 12)).atDate(day).toInstant(java.time.ZoneOffset.UTC)
+                    .toEpochMilli();
+            for (long[] r : load.seconds()) {
+                if (at >= r[1] - 1000 && at < r[1]) {
+                    probes.add(String.format(Locale.ROOT, "second %d %s, %.0f %%", r[0], how, 100 * r[2] / before));
+                }
+            }
+        }
+        return probes.isEmpty() ? "–" : String.join("; ", probes);
     }
 
     private static String relative(List<long[]> seconds, int second, double before) {

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -68,10 +69,13 @@ class NetReportTest {
         ok[6] = 900;
         ok[12] = 700; // a second dip
         load("partition-ferry-adaptive-true", 25, ok);
+        // second 12 runs from epoch ms 22,000 to 23,000: 00:00:22.xxx UTC on 1 January 1970
+        Files.writeString(dir.resolve("partition-ferry-adaptive-true.log"), "00:00:22.500 [caller-3] WARN "
+                + "OutlierDetector - 10.77.0.12:20880: ejected for 10000 ms: its probe failed\n", StandardOpenOption.APPEND);
 
         String md = run("partition");
 
         assertTrue(md.contains("| Ferry, adaptive, ejection (its defaults) | 1,000 | 500 (50 %) | 900 (90 %) "
-                + "| 700 (70 %) | 0 |"), md);
+                + "| 700 (70 %, second 12) | second 12 failed, 70 % | 0 |"), md);
     }
 }
