@@ -38,7 +38,8 @@ import java.util.concurrent.atomic.LongAdder;
  * The consumer of the network experiments ({@code rpc-benchmark/netem.sh}): closed-loop callers against the
  * providers a registry lists (Ferry) or a list of direct urls (Dubbo, which balances among them as among registered
  * ones), for a bounded time, running the experiment's network changes at given seconds. Writes one CSV row a second
- * (calls that succeeded and failed in it, and their p50 and p99) and a summary of the measured seconds.
+ * (calls that succeeded and failed in it, and their p50 and p99; the warm-up's seconds numbered below 0) and prints a
+ * summary of the measured seconds.
  *
  * <p>A failed call is counted and the caller goes on: at once after a timeout, 1 ms later after a call that failed
  * within a millisecond (no provider to choose), so that failing callers do not take the CPU the others need.
@@ -191,6 +192,8 @@ public final class NetLoad implements Callable<Integer> {
             if (second >= 0) {
                 all.add(h);
                 failed += f;
+            }
+            { // the warm-up's seconds too, numbered below 0, for what happens from the first call on
                 csv.append(String.format(Locale.ROOT, "%d,%d,%d,%d,%d,%d,%s%n", second, System.currentTimeMillis(),
                         h.getTotalCount(), f, Latencies.percentile(h, 50), Latencies.percentile(h, 99),
                         event == null ? "" : '"' + event.replace("\"", "'") + '"'));

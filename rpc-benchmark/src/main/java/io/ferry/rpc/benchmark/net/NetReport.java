@@ -156,15 +156,20 @@ public final class NetReport implements Callable<Integer> {
 
     // ---- the runs of NetLoad
 
-    /** One NetLoad run: its seconds (second, epoch ms at its end, ok, failed, p50, p99) and its summary. */
-    private record Load(String name, List<long[]> seconds, Map<String, Long> summary) {
+    /**
+     * One NetLoad run: its measured seconds (second, epoch ms at its end, ok, failed, p50, p99), its warm-up's
+     * seconds (numbered below 0) and its summary.
+     */
+    private record Load(String name, List<long[]> seconds, List<long[]> warmUp, Map<String, Long> summary) {
         static Load read(Path dir, String name) throws IOException {
             List<long[]> seconds = new ArrayList<>();
+            List<long[]> warmUp = new ArrayList<>();
             List<String> lines = Files.readAllLines(dir.resolve(name + ".csv"));
             for (String line : lines.subList(1, lines.size())) {
                 String[] c = line.split(",", 7);
-                seconds.add(new long[] {Long.parseLong(c[0]), Long.parseLong(c[1]), Long.parseLong(c[2]),
-                        Long.parseLong(c[3]), Long.parseLong(c[4]), Long.parseLong(c[5])});
+                long[] row = {Long.parseLong(c[0]), Long.parseLong(c[1]), Long.parseLong(c[2]), Long.parseLong(c[3]),
+                        Long.parseLong(c[4]), Long.parseLong(c[5])};
+                (row[0] < 0 ? warmUp : seconds).add(row);
             }
             Map<String, Long> summary = new LinkedHashMap<>();
             for (String line : Files.readAllLines(dir.resolve(name + ".log"))) {
@@ -174,7 +179,7 @@ public final class NetReport implements Callable<Integer> {
                     }
                 }
             }
-            return new Load(name, seconds, summary);
+            return new Load(name, seconds, warmUp, summary);
         }
 
         double callsPerSecond() {
@@ -204,6 +209,14 @@ public final class NetReport implements Callable<Integer> {
         return served;
     }
 
+    /** The slow provider's (p1's) share of the calls both served between two instants, in %. */
+    private static double share(java.util.TreeMap<Long, Long> p1, java.util.TreeMap<Long, Long> p2, long from,
+                                long to) {
+        long a = servedBetween(p1, from, to);
+        long b = servedBetween(p2, from, to);
+        return 100.0 * a / Math.max(1, a + b);
+    }
+
     /** Calls a provider served between two instants, from its nearest SERVED lines. */
     private static long servedBetween(java.util.TreeMap<Long, Long> served, long from, long to) {
         Map.Entry<Long, Long> a = served.floorEntry(from + 500);
@@ -224,35 +237,46 @@ public final class NetReport implements Callable<Integer> {
                 + "each provider served in those 10 s (its own count). Ferry finds both in ZooKeeper (warmup 0, so that "
                 + "neither weighs less for being younger); Dubbo is given both as one reference's url list. Dubbo's "
                 + "leastactive reads calls in flight that Dubbo counts only when the reference sets actives (its "
-                + "ActiveLimitFilter); actives=1000 turns the counting on without limiting 32 callers.\n\n| balancer | slow p1 share | fast p2 share | calls/s | p50 µs "
-                + "| p99 µs |\n|---|---:|---:|---:|---:|---:|\n");
-        StringBuilder csv = new StringBuilder("balancer,slow_share,fast_share,calls_per_s,p50_us,p99_us,failed\n");
-        CategoryChart chart = new CategoryChartBuilder().width(1000).height(500)
-                .title("Share of calls to the slow provider (5 ms) beside a fast one (0.1 ms)").xAxisTitle("balancer")
-                .yAxisTitle("% of calls").build();
-        List<String> labels = new ArrayList<>();
-        List<Double> slow = new ArrayList<>();
-        List<Double> fast = new ArrayList<>();
+                + "ActiveLimitFilter); actives=1000 turns the counting on without limiting 32 callers. First 10 s: "
+                + "the warm-up, from the consumer's first call on; then the 10 s measured.\n\n| balancer "
+                + "| slow p1 share, first 10 s | slow p1 share | fast p2 share | calls/s | p50 µs | p99 µs |\n"
+                + "|---|---:|---:|---:|---:|---:|---:|\n");
+        StringBuilder csv = new StringBuilder("balancer,second,slow_served,fast_served\n");
+        XYChart chart = new XYChartBuilder().width(1100).height(540)
+                .title("Share of calls to the slow provider (5 ms) beside a fast one (0.1 ms), each second")
+                .xAxisTitle("second (below 0: warm-up, from the first call)").yAxisTitle("% of calls to the slow one")
+                .build();
         for (String[] row : rows) {
             String name = "balance-" + row[0];
             if (!Files.exists(runs.resolve(name + ".csv"))) {
                 continue;
             }
             Load load = Load.read(runs, name);
-            long p1 = servedBetween(served(runs.resolve(name + ".p1.log")), load.startMillis(), load.endMillis());
-            long p2 = servedBetween(served(runs.resolve(name + ".p2.log")), load.startMillis(), load.endMillis());
-            double s1 = 100.0 * p1 / Math.max(1, p1 + p2);
-            md.append(String.format(Locale.ROOT, "| %s | %.1f %% | %.1f %% | %,.0f | %,d | %,d |%n", row[1], s1,
-                    100 - s1, load.callsPerSecond(), load.summary().get("p50_us"), load.summary().get("p99_us")));
-            csv.append(String.format(Locale.ROOT, "%s,%.4f,%.4f,%.1f,%d,%d,%d%n", row[0], s1 / 100, 1 - s1 / 100,
-                    load.callsPerSecond(), load.summary().get("p50_us"), load.summary().get("p99_us"),
-                    load.summary().get("failed")));
-            labels.add(row[0]);
-            slow.add(s1);
-            fast.add(100 - s1);
+            var p1 = served(runs.resolve(name + ".p1.log"));
+            var p2 = served(runs.resolve(name + ".p2.log"));
+            double s1 = share(p1, p2, load.startMillis(), load.endMillis());
+            double first = load.warmUp().isEmpty() ? Double.NaN : share(p1, p2, load.warmUp().get(0)[1] - 1000,
+                    load.warmUp().get(load.warmUp().size() - 1)[1]);
+            md.append(String.format(Locale.ROOT, "| %s | %s | %.1f %% | %.1f %% | %,.0f | %,d | %,d |%n", row[1],
+                    Double.isNaN(first) ? "–" : String.format(Locale.ROOT, "%.1f %%", first), s1, 100 - s1,
+                    load.callsPerSecond(), load.summary().get("p50_us"), load.summary().get("p99_us")));
+            List<Double> x = new ArrayList<>();
+            List<Double> y = new ArrayList<>();
+            for (List<long[]> part : List.of(load.warmUp(), load.seconds())) {
+                for (long[] r : part) {
+                    long a = servedBetween(p1, r[1] - 1000, r[1]);
+                    long b = servedBetween(p2, r[1] - 1000, r[1]);
+                    csv.append(String.format(Locale.ROOT, "%s,%d,%d,%d%n", row[0], r[0], a, b));
+                    if (a + b > 0) {
+                        x.add((double) r[0]);
+                        y.add(100.0 * a / (a + b));
+                    }
+                }
+            }
+            if (!x.isEmpty()) {
+                chart.addSeries(row[0], x, y);
+            }
         }
-        chart.addSeries("slow p1 (5 ms)", labels, slow);
-        chart.addSeries("fast p2 (0.1 ms)", labels, fast);
         write("netem-balance", md, csv, chart);
     }
 

@@ -58,7 +58,7 @@ class NetReportTest {
 
         assertTrue(md.startsWith("# A slow provider beside a fast one\n\nCommand: `bash rpc-benchmark/netem.sh "
                 + "balance`"), md);
-        assertTrue(md.contains("| Ferry, adaptive (its default) | 10.0 % | 90.0 % | 500 | 100 | 900 |"), md);
+        assertTrue(md.contains("| Ferry, adaptive (its default) | – | 10.0 % | 90.0 % | 500 | 100 | 900 |"), md);
     }
 
     @Test
