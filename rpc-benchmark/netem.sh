@@ -310,7 +310,7 @@ exp_loss() {
   [ "$SMOKE" = 1 ] && seconds=3
   local run system lb ejection callers
   # 32 callers keep the lossy connection busy, so that TCP repairs most losses by fast retransmit; 2 callers leave
-  # it idle between calls, so that a lost packet waits for the retransmission timeout (200 ms at least)
+  # it idle between calls, so that a lost packet waits for a timer (tail loss probe, or the retransmission timeout)
   for run in ferry:adaptive:true:32 ferry:adaptive:false:32 ferry:random:true:32 ferry:random:false:32 \
       dubbo:random:na:32 ferry:adaptive:true:2 ferry:random:false:2 dubbo:random:na:2; do
     IFS=: read -r system lb ejection callers <<< "$run"
