@@ -130,7 +130,10 @@ clean() {
   fi
   if [ -f "$STATE/fxlink.pid" ]; then kill "$(cat "$STATE/fxlink.pid")" 2>/dev/null || true; fi
   local ns
-  for ns in $(ip netns list 2>/dev/null | awk '{print $1}' | grep "^$NS" || true); do ip netns del "$ns" || true; done
+  for ns in $(ip netns list 2>/dev/null | awk '{print $1}' | grep "^$NS" || true); do
+    ip netns pids "$ns" 2>/dev/null | xargs -r kill -9 2>/dev/null || true # ours: started in our namespaces
+    ip netns del "$ns" || true
+  done
   rm -rf "$STATE" "${ZK_DATA:-/nonexistent-ferrynet}"
 }
 
@@ -187,6 +190,13 @@ start_in() { # node name command... : in the node's namespace, output to $RUN/na
   echo $!
 }
 
+waited() { # command...: runs it in the background and waits, so that a signal's trap runs at once, not after it
+  "$@" &
+  local pid=$!
+  echo "$pid" >> "$STATE/pids"
+  wait "$pid"
+}
+
 wait_for() { # file pattern seconds
   local i
   for i in $(seq $(( $3 * 10 ))); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done
@@ -227,7 +237,7 @@ load() { # name NetLoad options...: the consumer, in c1, bounded
   local name=$1
   shift
   say "load $name: $*"
-  ip netns exec "${NS}c1" timeout 300 java "${JAVA_OPTS[@]}" -cp "$CP" io.ferry.rpc.benchmark.net.NetLoad \
+  waited ip netns exec "${NS}c1" timeout 300 java "${JAVA_OPTS[@]}" -cp "$CP" io.ferry.rpc.benchmark.net.NetLoad \
     --out "$RUN/$name.csv" "$@" > "$RUN/$name.log" 2>&1 || { tail -30 "$RUN/$name.log"; return 1; }
   grep SUMMARY "$RUN/$name.log"
 }
@@ -252,7 +262,9 @@ exp_rtt() {
       local pid
       pid=$(provider p1 "$system")
       say "rtt $rtt us: $system"
-      ip netns exec "${NS}c1" timeout 600 java "${JAVA_OPTS[@]}" -cp "$CP" io.ferry.rpc.benchmark.suite.Bench \
+      # jmh.ignoreLock: another JMH run on this machine (a build's SuiteSmokeTest) must not fail this one
+      waited ip netns exec "${NS}c1" timeout 600 java "${JAVA_OPTS[@]}" -Djmh.ignoreLock=true -cp "$CP" \
+        io.ferry.rpc.benchmark.suite.Bench \
         client --system "$system" --host 10.77.0.12 --port 20880 "${profile[@]}" --methods getUser,listUser \
         --windows 32 --rounds 1 --csv "$RUN/rtt-$rtt-$system.csv" > "$RUN/rtt-$rtt-$system.log" 2>&1 \
         || { tail -30 "$RUN/rtt-$rtt-$system.log"; return 1; }
@@ -408,7 +420,8 @@ else
 fi
 
 clean # what a killed run may have left
-trap 'clean; say "cleaned up"' EXIT
+exec 3>&1 4>&2 # the trap's own output: a signal may arrive while a command's output goes to a run's log
+trap 'clean >&3 2>&4; say "cleaned up" >&3' EXIT
 trap 'exit 130' INT TERM HUP
 
 say "building (compile only; nothing installed)"
