@@ -4,7 +4,7 @@
 #   bash rpc-benchmark/netem.sh [all|rtt|balance|loss|partition]... [--smoke]   the experiments (all: every one)
 #   bash rpc-benchmark/netem.sh clean                                        removes what a killed run left
 # Results go to rpc-benchmark/results/netem-<experiment>.{md,csv,png}, each with its command on top; --smoke runs each
-# for a few seconds only, into target/netem-smoke/, to try the harness. The whole set takes about 12 minutes.
+# for a few seconds only, into target/netem-smoke/, to try the harness. The whole set takes about 23 minutes.
 #
 # The network: nodes zk 10.77.0.10, c1 10.77.0.11, p1 10.77.0.12, p2 10.77.0.13, each in namespace ferrynet-<node>.
 # A link's settings apply to every packet that crosses it, in both directions (a packet from c1 to p1 crosses c1's
@@ -441,7 +441,11 @@ zk_start
 for e in "${EXPERIMENTS[@]}"; do
   say "== $e"
   timeout_at=$(( $(date +%s) + 900 ))
+  started=$(date +%s)
   "exp_$e"
   [ "$(date +%s)" -le $timeout_at ] || say "$e took longer than 15 minutes"
+  if [ "$BACKEND" = user ]; then # what forwarding the packets cost, in CPU seconds
+    say "$e took $(( $(date +%s) - started )) s; fxlink's CPU so far: $(ps -o times= -p "$(cat "$STATE/fxlink.pid")") s"
+  fi
 done
 say "done: $OUT/netem-*.md"
