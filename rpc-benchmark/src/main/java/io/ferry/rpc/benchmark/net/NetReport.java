@@ -137,6 +137,7 @@ public final class NetReport implements Callable<Integer> {
             labels.add(ms(rtt) + " ms " + benchmark);
             ratios.add(Double.isNaN(ratio) ? 0 : ratio);
         }));
+        chart.getStyler().setXAxisLabelRotation(20);
         chart.addSeries("Ferry / Dubbo", labels, ratios);
         write("netem-rtt", md, csv, chart);
     }
@@ -320,6 +321,7 @@ public final class NetReport implements Callable<Integer> {
             p99.add(s.get("p99_us") / 1000.0);
             p999.add(s.get("p999_us") / 1000.0);
         }
+        chart.getStyler().setXAxisLabelRotation(20);
         chart.addSeries("p99", labels, p99);
         chart.addSeries("p99.9", labels, p999);
         write("netem-loss", md, csv, chart);
