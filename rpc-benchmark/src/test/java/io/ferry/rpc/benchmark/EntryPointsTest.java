@@ -8,6 +8,8 @@ import io.ferry.rpc.benchmark.congestion.CongestionExperiment;
 import io.ferry.rpc.benchmark.congestion.CongestionProvider;
 import io.ferry.rpc.benchmark.demo.Demo;
 import io.ferry.rpc.benchmark.demo.FileConsumer;
+import io.ferry.rpc.benchmark.net.NetLoad;
+import io.ferry.rpc.benchmark.net.NetReport;
 import io.ferry.rpc.benchmark.suite.Bench;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -50,9 +52,9 @@ class EntryPointsTest {
                 "--measureSeconds", "--out");
         return Stream.of(
                 Arguments.of(bench, List.of("--help"), List.of("server", "client", "suite", "experiment")),
-                Arguments.of(bench, List.of("server", "--help"), List.of("--system", "--host", "--port",
+                Arguments.of(bench, List.of("server", "--help"), List.of("--system", "--host", "--port", "--countEvery",
                         "default: ferry", "default: 0.0.0.0", "default: 20880")),
-                Arguments.of(bench, List.of("client", "--help"), List.of("--system", "--host", "--port", "--profile",
+                Arguments.of(bench, List.of("client", "--help"), List.of("--system", "--host", "--port", "--csv", "--profile",
                         "--rounds", "--providerWarmup", "--methods", "--windows", "--latency", "default: 127.0.0.1")),
                 Arguments.of(bench, List.of("suite", "--help"), concat(iterations, "--systems", "--rounds",
                         "--providerWarmup", "--methods", "--windows", "--latency", "default: quick", "in seconds",
@@ -73,7 +75,12 @@ class EntryPointsTest {
                         "default: rpc-benchmark/results")),
                 Arguments.of((Supplier<CommandLine>) C10kProvider::commandLine, List.of("--help"), List.of("PORT", "MILLIS", "in ms")),
                 Arguments.of((Supplier<CommandLine>) C10kDubboProvider::commandLine, List.of("--help"), List.of("PORT", "MILLIS")),
-                Arguments.of((Supplier<CommandLine>) CongestionProvider::commandLine, List.of("--help"), List.of("BYTES", "default: 0")));
+                Arguments.of((Supplier<CommandLine>) CongestionProvider::commandLine, List.of("--help"), List.of("BYTES", "default: 0")),
+                Arguments.of((Supplier<CommandLine>) NetLoad::commandLine, List.of("--help"), List.of("--system",
+                        "--registry", "--urls", "--loadbalance", "--ejection", "--method", "--callers", "--timeout",
+                        "--warmup", "--seconds", "--at", "--out", "default: 32", "default: 1000")),
+                Arguments.of((Supplier<CommandLine>) NetReport::commandLine, List.of("--help"), List.of("--runs",
+                        "--out", "--command", "--backend", "--note", "rtt|balance|loss|partition")));
     }
 
     @ParameterizedTest(name = "{1}")
@@ -114,7 +121,15 @@ class EntryPointsTest {
                 Arguments.of((Supplier<CommandLine>) FileConsumer::commandLine, List.of(), "'FILE'"),
                 Arguments.of((Supplier<CommandLine>) C10kProvider::commandLine, List.of("http", "5000"), "(PORT)"),
                 Arguments.of((Supplier<CommandLine>) C10kDubboProvider::commandLine, List.of("20880"), "'MILLIS'"),
-                Arguments.of((Supplier<CommandLine>) CongestionProvider::commandLine, List.of("64k"), "(BYTES)"));
+                Arguments.of((Supplier<CommandLine>) CongestionProvider::commandLine, List.of("64k"), "(BYTES)"),
+                Arguments.of((Supplier<CommandLine>) NetLoad::commandLine, List.of("--system", "grpc", "--out", "x"),
+                        "--system: grpc (expected: ferry or dubbo)"),
+                Arguments.of((Supplier<CommandLine>) NetLoad::commandLine, List.of("--callers", "0", "--out", "x"),
+                        "--callers: 0 (expected: >= 1)"),
+                Arguments.of((Supplier<CommandLine>) NetLoad::commandLine, List.of("--at", "soon=true", "--out",
+                        "x"), "--at: soon=true (expected: SECOND=COMMAND)"),
+                Arguments.of((Supplier<CommandLine>) NetReport::commandLine, List.of("jitter", "--runs", "r", "--out",
+                        "o", "--command", "c"), "experiment: jitter"));
     }
 
     @ParameterizedTest(name = "{1}")

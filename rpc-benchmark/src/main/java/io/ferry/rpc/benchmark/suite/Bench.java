@@ -6,6 +6,7 @@ import io.ferry.rpc.benchmark.suite.systems.Provider;
 import io.ferry.rpc.benchmark.suite.systems.Systems;
 import io.ferry.rpc.benchmark.suite.systems.Tuning;
 import io.ferry.rpc.benchmark.suite.systems.Variant;
+import io.ferry.rpc.benchmark.suite.workload.Users;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -104,6 +105,11 @@ public final class Bench {
                 + "(default: ${DEFAULT-VALUE}).")
         private int port;
 
+        @Option(names = "--countEvery", defaultValue = "0", paramLabel = "MILLIS", description = "Every so many ms, "
+                + "print SERVED <epoch ms> <calls served so far>, for the network experiments' shares; 0 for never "
+                + "(default: ${DEFAULT-VALUE}).")
+        private long countEvery;
+
         @Override
         public Integer call() throws InterruptedException {
             Provider provider = Systems.provider(system, host, port, Tuning.fromSystemProperties());
@@ -113,8 +119,14 @@ public final class Bench {
             }
             System.out.println("READY " + provider.port());
             System.out.flush();
-            Thread.currentThread().join(); // until the process is stopped
-            return 0;
+            if (countEvery <= 0) {
+                Thread.currentThread().join(); // until the process is stopped
+            }
+            while (true) { // a reporting tick until the process is stopped, not a test
+                Thread.sleep(countEvery - System.currentTimeMillis() % countEvery);
+                System.out.println("SERVED " + System.currentTimeMillis() + " " + Users.SERVED.sum());
+                System.out.flush();
+            }
         }
     }
 
@@ -145,6 +157,10 @@ public final class Bench {
         @Mixin
         private WorkloadOptions workload;
 
+        @Option(names = "--csv", paramLabel = "FILE", description = "Also write the measurements as CSV to this "
+                + "file, as the suite's .csv (default: none).")
+        private Path csv;
+
         @Override
         public Integer call() throws Exception {
             Profile p = workload.applyTo(profile.profile());
@@ -172,6 +188,9 @@ public final class Bench {
             System.out.println(new SuiteReport(results).markdown("Ferry benchmark client: " + system + " at " + host
                     + ":" + port, "Bench client " + String.join(" ", Cli.given(spec)), "Provider CPU is not "
                     + "measured from here."));
+            if (csv != null) {
+                Files.writeString(csv, new SuiteReport(results).csv(), StandardCharsets.UTF_8);
+            }
             return 0;
         }
     }

@@ -7,6 +7,7 @@ import io.ferry.rpc.config.ConsumerConfig;
 import io.ferry.rpc.config.Ferry;
 import io.ferry.rpc.config.ProtocolConfig;
 import io.ferry.rpc.config.ReferenceConfig;
+import io.ferry.rpc.config.RegistryConfig;
 import io.ferry.rpc.config.ServiceConfig;
 import io.ferry.rpc.config.SslConfig;
 import io.ferry.rpc.remoting.SocketOptions;
@@ -45,6 +46,11 @@ public final class FerrySystem {
         }
         if (isObserved(system)) {
             ferry.observability(ObservedFerry.observability(system));
+        }
+        if (tuning.registry() != null) {
+            Long session = Long.getLong("bench.registrySessionMs");
+            ferry.registry(RegistryConfig.of(tuning.registry(), session == null ? null : Duration.ofMillis(session),
+                    null, RegistryConfig.NO_CACHE_FILE));
         }
         Ferry provider = ferry.protocol(protocol.build()).build();
         int bound = provider.export(ServiceConfig.builder(UserService.class, (UserService) new Users()).build());
