@@ -85,20 +85,13 @@ class DubboFilesInSpringTest {
     @Test
     void aGenericReferenceIsAGenericServiceBeanWhoseInterfaceNeedNotBeOnTheClassPath() throws Exception {
         pointAtTheTestsZooKeeper();
-        String file = """
-                <beans xmlns="http://www.springframework.org/schema/beans"
-                       xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-                       xmlns:ferry="http://ferry.io/schema/ferry"
-                       xsi:schemaLocation="http://www.springframework.org/schema/beans
-                           https://www.springframework.org/schema/beans/spring-beans.xsd
-                           http://ferry.io/schema/ferry http://ferry.io/schema/ferry.xsd">
+        String file = SpringFiles.beans("""
                     <ferry:application name="gateway"/>
                     <ferry:registry address="zookeeper://127.0.0.1:2181"/>
                     <ferry:reference id="demo" interface="io.ferry.rpc.config.fixtures.DemoService" version="1.0.0"
                                      generic="true"/>
                     <ferry:reference id="elsewhere" interface="com.acme.NotHere" generic="true" lazy="true"/>
-                </beans>
-                """;
+                """);
         try (GenericXmlApplicationContext provider = spring(PROVIDER);
              GenericXmlApplicationContext gateway = new GenericXmlApplicationContext()) {
             gateway.load(new ByteArrayResource(file.getBytes(StandardCharsets.UTF_8), "gateway.xml"));

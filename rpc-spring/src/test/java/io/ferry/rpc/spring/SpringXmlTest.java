@@ -97,16 +97,9 @@ class SpringXmlTest {
 
     @Test
     void anAttributeFerryDoesNotTakeIsNamedWithTheReasonAndTheNearestName() {
-        String file = """
-                <beans xmlns="http://www.springframework.org/schema/beans"
-                       xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-                       xmlns:ferry="http://ferry.io/schema/ferry"
-                       xsi:schemaLocation="http://www.springframework.org/schema/beans
-                           https://www.springframework.org/schema/beans/spring-beans.xsd
-                           http://ferry.io/schema/ferry http://ferry.io/schema/ferry.xsd">
+        String file = SpringFiles.beans("""
                     <ferry:reference id="demo" interface="io.ferry.rpc.config.fixtures.DemoService" timout="5"/>
-                </beans>
-                """;
+                """);
         try (GenericXmlApplicationContext context = new GenericXmlApplicationContext()) {
             context.load(new ByteArrayResource(file.getBytes(StandardCharsets.UTF_8), "typo.xml"));
             NestedRuntimeException e = assertThrows(NestedRuntimeException.class, context::refresh);
@@ -123,19 +116,12 @@ class SpringXmlTest {
 
     /** A Spring XML file named {@code name}.xml of the application {@code application}, over the test's registry. */
     private ByteArrayResource inlineFile(String name, String application, String elements) {
-        String file = """
-                <beans xmlns="http://www.springframework.org/schema/beans"
-                       xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-                       xmlns:ferry="http://ferry.io/schema/ferry"
-                       xsi:schemaLocation="http://www.springframework.org/schema/beans
-                           https://www.springframework.org/schema/beans/spring-beans.xsd
-                           http://ferry.io/schema/ferry http://ferry.io/schema/ferry.xsd">
+        String file = SpringFiles.beans("""
                     <ferry:application name="%s"/>
                     <ferry:registry address="zookeeper://127.0.0.1:%d" file="none"/>
                     <ferry:protocol name="dubbo" host="127.0.0.1" port="0"/>
                 %s
-                </beans>
-                """.formatted(application, zk.server().port(), elements);
+                """).formatted(application, zk.server().port(), elements);
         return new ByteArrayResource(file.getBytes(StandardCharsets.UTF_8), name + ".xml");
     }
 
@@ -231,13 +217,7 @@ class SpringXmlTest {
 
     @Test
     void springsSchemaLeavesEveryMistakeToFerrysReaderWhichReportsThemAllAtOnceWithLines() {
-        String file = """
-                <beans xmlns="http://www.springframework.org/schema/beans"
-                       xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-                       xmlns:ferry="http://ferry.io/schema/ferry"
-                       xsi:schemaLocation="http://www.springframework.org/schema/beans
-                           https://www.springframework.org/schema/beans/spring-beans.xsd
-                           http://ferry.io/schema/ferry http://ferry.io/schema/ferry.xsd">
+        String file = SpringFiles.beans("""
                     <ferry:application name="typos"/>
                     <ferry:registry address="N/A" check="no"/>
                     <ferry:monitor protocol="registry"/>
@@ -249,8 +229,7 @@ class SpringXmlTest {
                         <ferry:parameter key="a" value="b"/>
                     </ferry:service>
                     <ferry:config-center address="zookeeper://127.0.0.1:2181"/>
-                </beans>
-                """;
+                """);
         try (GenericXmlApplicationContext context = new GenericXmlApplicationContext()) {
             context.load(named("typos.xml", file));
             NestedRuntimeException e = assertThrows(NestedRuntimeException.class, context::refresh);
@@ -276,17 +255,10 @@ class SpringXmlTest {
 
     @Test
     void aWrongRefOffersTheApplicationsBeansNotFerrysOwn() {
-        String file = """
-                <beans xmlns="http://www.springframework.org/schema/beans"
-                       xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-                       xmlns:ferry="http://ferry.io/schema/ferry"
-                       xsi:schemaLocation="http://www.springframework.org/schema/beans
-                           https://www.springframework.org/schema/beans/spring-beans.xsd
-                           http://ferry.io/schema/ferry http://ferry.io/schema/ferry.xsd">
+        String file = SpringFiles.beans("""
                     <bean id="greeterImpl" class="io.ferry.rpc.config.fixtures.DemoServiceImpl"/>
                     <ferry:service interface="io.ferry.rpc.config.fixtures.DemoService" ref="nothingLikeIt"/>
-                </beans>
-                """;
+                """);
         try (GenericXmlApplicationContext context = new GenericXmlApplicationContext()) {
             context.load(named("ref.xml", file));
             NestedRuntimeException e = assertThrows(NestedRuntimeException.class, context::refresh);
