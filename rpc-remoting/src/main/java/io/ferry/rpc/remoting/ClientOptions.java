@@ -36,7 +36,9 @@ import static io.ferry.rpc.remoting.TransportOptions.WAIT_FOR_READY;
  *   <tr><td>lazy</td><td>false: connect when the reference is created; true: on the first call</td></tr>
  *   <tr><td>connectTimeout</td><td>3 s: TCP connect, and then the readiness ping's round trip</td></tr>
  *   <tr><td>heartbeat</td><td>60 s: a heartbeat after this long without reads (jittered every cycle); no reads
- *       for 3 × this closes the connection, which then reconnects</td></tr>
+ *       for 3 × this closes the connection, which then reconnects. Sooner when a call times out with nothing read
+ *       since it was sent: a ping then goes out at once, and no read within connectTimeout closes the connection
+ *       (a path that drops packets is replaced in seconds, not minutes)</td></tr>
  *   <tr><td>reconnectBackoffMin / Max</td><td>100 ms / 5 s: exponential with full jitter, reset after a
  *       successful connect; a call that needs the connection pulls the next attempt forward</td></tr>
  *   <tr><td>payloadBytes</td><td>8 MiB, checked on every request sent and every response received</td></tr>

@@ -61,7 +61,9 @@ public final class TransportOptions {
             .doc("the largest request or answer body, checked on both sides").build();
     public static final Option<Duration> HEARTBEAT = Option.of("heartbeat", Duration.class).defaultText("60000")
             .atLeast(1).scopes(PROTOCOL, CONSUMER).dubbo("heartbeat")
-            .doc("consumers ping after this long without reads (jittered ±50 %); 3 × this without reads closes")
+            .doc("consumers ping after this long without reads (jittered ±50 %); 3 × this without reads closes; a "
+                    + "call timed out with nothing read since it was sent pings at once, and no read within "
+                    + "connectTimeout then closes")
             .build();
     public static final Option<Boolean> TCP_NO_DELAY = Option.of("tcpNoDelay", Boolean.class).defaultText("true")
             .scopes(PROTOCOL, CONSUMER).doc("Nagle off, against 40 ms delayed-ACK stalls").build();

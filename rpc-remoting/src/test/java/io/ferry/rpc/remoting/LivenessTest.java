@@ -3,6 +3,7 @@ package io.ferry.rpc.remoting;
 import static io.ferry.rpc.remoting.ClientExtension.hello;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.RpcException;
+import io.ferry.rpc.RpcStatus;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -54,6 +55,24 @@ class LivenessTest {
             assertEquals("hello 1", client.invoke(hello("1", 2000)).get(5, TimeUnit.SECONDS).value());
             proxy.blackholeExisting();
             // calls sent into the hole time out; within 3 silent heartbeat intervals the connection is replaced
+            Object answer = await("a call answered over a new connection").atMost(Duration.ofSeconds(10))
+                    .until(() -> answerOrNull(client, "2"), Objects::nonNull);
+            assertEquals("hello 2", answer);
+            assertTrue(proxy.accepted.get() >= 2, "a new connection replaced the blackholed one");
+        }
+    }
+
+    @Test
+    void aCallTimingOutIntoABlackholeReplacesTheConnectionLongBeforeThreeHeartbeatIntervals() throws Exception {
+        try (TcpProxy proxy = new TcpProxy(server.address());
+             ProviderEndpoint client = clients.direct(proxy.address(), ClientOptions.builder().connections(1)
+                     .connectTimeout(Duration.ofMillis(500)).build())) { // heartbeat: the default 60 s
+            assertEquals("hello 1", client.invoke(hello("1", 2000)).get(5, TimeUnit.SECONDS).value());
+            proxy.blackholeExisting();
+            ExecutionException timedOut = assertThrows(ExecutionException.class,
+                    () -> client.invoke(hello("lost", 300)).get(5, TimeUnit.SECONDS));
+            assertEquals(RpcStatus.TIMEOUT, ((RpcException) timedOut.getCause()).status());
+            // nothing read since it was sent: a ping, unanswered for 500 ms, and a new connection (not 180 s)
             Object answer = await("a call answered over a new connection").atMost(Duration.ofSeconds(10))
                     .until(() -> answerOrNull(client, "2"), Objects::nonNull);
             assertEquals("hello 2", answer);

@@ -198,7 +198,8 @@ public final class ClientResources {
                 ch.pipeline().addLast("bytes", byteCounter)
                         .addLast("decoder", new FrameDecoder(FrameDecoder.Side.CONSUMER, options.payloadBytes()))
                         .addLast("keepalive", new KeepAliveHandler(options.heartbeat().toNanos(),
-                                options.heartbeatJitter(), connection::nextHeartbeatId))
+                                options.heartbeatJitter(), options.connectTimeout().toNanos(),
+                                connection::nextHeartbeatId))
                         .addLast("handler", handler);
             }
         });

@@ -29,6 +29,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import io.netty.util.Timeout;
+import io.ferry.rpc.remoting.internal.liveness.KeepAliveHandler;
 import io.ferry.rpc.remoting.internal.codec.ErrorBodies;
 import io.ferry.rpc.remoting.internal.log.ConnectionErrors;
 import io.ferry.rpc.spi.WireText;
@@ -180,7 +181,7 @@ public final class Connection {
         PendingCall call = new PendingCall(invocation, method, serializerFactory, result);
         pending.put(id, call);
         try {
-            call.timeout(timer.newTimeout(t -> expire(id), remaining, TimeUnit.NANOSECONDS));
+            call.timeout(timer.newTimeout(t -> expire(id, remaining), remaining, TimeUnit.NANOSECONDS));
         } catch (RuntimeException timerStopped) {
             pending.remove(id);
             frame.release();
@@ -246,13 +247,18 @@ public final class Connection {
         }
     }
 
-    private void expire(long id) {
+    /** Timer thread: the call's time is up, {@code sentNanosAgo} after it was sent. */
+    private void expire(long id, long sentNanosAgo) {
         PendingCall call = pending.remove(id);
         if (call != null) {
             Deadline deadline = call.deadline();
             call.fail(new RpcException(RpcStatus.TIMEOUT, "no answer from " + peer + " to " + call.description()
                     + " within its timeout of " + deadline.timeoutMillis() + " ms (sent " + call.sentAtMillis()
                     + " ms into the call; request id " + id + ")"));
+            if (channel.isActive()) {
+                // the keep-alive pings at once if nothing was read since: a path that drops packets is replaced now
+                channel.pipeline().fireUserEventTriggered(new KeepAliveHandler.SilentTimeout(sentNanosAgo));
+            }
         }
     }
 

@@ -14,7 +14,9 @@ import java.util.function.LongSupplier;
 /**
  * Runs a {@link KeepAlive} on a consumer connection's event loop: notes every read, sends a heartbeat when the
  * connection has been idle for the cycle's threshold, and closes it after three intervals without a read (a peer
- * that vanished, or a path that silently drops packets); the connection's slot then reconnects.
+ * that vanished, or a path that silently drops packets); the connection's slot then reconnects. A call that timed out
+ * with nothing read since it was written ({@link SilentTimeout}, fired by the connection) makes it ping at once and
+ * close if that ping is not answered within the connect timeout (see {@link KeepAlive}).
  */
 public final class KeepAliveHandler extends ChannelInboundHandlerAdapter {
     /** A provider that goes silent decides how often this is logged: limited for the whole process. */
@@ -23,6 +25,7 @@ public final class KeepAliveHandler extends ChannelInboundHandlerAdapter {
     private final long intervalNanos;
     private final double jitter;
     private final HeartbeatIds ids;
+    private final long pingAnswerNanos;
     private LongSupplier clock;
     private KeepAlive keepAlive;
     private ScheduledFuture<?> tick;
@@ -33,14 +36,23 @@ public final class KeepAliveHandler extends ChannelInboundHandlerAdapter {
         long next();
     }
 
-    /** Time comes from the event loop's own ticker, which tests advance by hand. */
-    public KeepAliveHandler(long intervalNanos, HeartbeatIds ids) {
-        this(intervalNanos, 0.5, ids);
+    /**
+     * A call on this connection timed out {@code sentNanosAgo} after it was written: fired on the pipeline by the
+     * connection, consumed here.
+     */
+    public record SilentTimeout(long sentNanosAgo) {
     }
 
-    public KeepAliveHandler(long intervalNanos, double jitter, HeartbeatIds ids) {
+    /** Time comes from the event loop's own ticker, which tests advance by hand. A ping's answer is awaited 3 s. */
+    public KeepAliveHandler(long intervalNanos, HeartbeatIds ids) {
+        this(intervalNanos, 0.5, TimeUnit.SECONDS.toNanos(3), ids);
+    }
+
+    /** @param pingAnswerNanos how long the ping after a silent timeout may wait for any read (the connect timeout) */
+    public KeepAliveHandler(long intervalNanos, double jitter, long pingAnswerNanos, HeartbeatIds ids) {
         this.intervalNanos = intervalNanos;
         this.jitter = jitter;
+        this.pingAnswerNanos = pingAnswerNanos;
         this.ids = ids;
     }
 
@@ -60,6 +72,25 @@ public final class KeepAliveHandler extends ChannelInboundHandlerAdapter {
             keepAlive.onRead(clock.getAsLong());
         }
         super.channelRead(ctx, msg);
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+        if (!(evt instanceof SilentTimeout timedOut)) {
+            super.userEventTriggered(ctx, evt);
+            return;
+        }
+        if (keepAlive == null || !ctx.channel().isActive()) {
+            return;
+        }
+        if (keepAlive.callTimedOut(clock.getAsLong(), timedOut.sentNanosAgo(), pingAnswerNanos)
+                == KeepAlive.Action.SEND_HEARTBEAT) {
+            ctx.writeAndFlush(FrameEncoder.heartbeatRequest(ctx.alloc(), ids.next()));
+            if (tick != null) {
+                tick.cancel(false);
+            }
+            schedule(ctx); // the ping's deadline may come before the next heartbeat check
+        }
     }
 
     @Override
@@ -84,6 +115,13 @@ public final class KeepAliveHandler extends ChannelInboundHandlerAdapter {
             case CLOSE -> {
                 SILENT.warn("{}: nothing read for {} ms (3 heartbeat intervals); closing to reconnect",
                         ctx.channel().remoteAddress(), TimeUnit.NANOSECONDS.toMillis(3 * intervalNanos));
+                ctx.close();
+                return;
+            }
+            case CLOSE_SILENT -> {
+                SILENT.warn("{}: a call timed out with nothing read since it was sent, and a ping got no answer "
+                        + "within {} ms; closing to reconnect", ctx.channel().remoteAddress(),
+                        TimeUnit.NANOSECONDS.toMillis(pingAnswerNanos));
                 ctx.close();
                 return;
             }

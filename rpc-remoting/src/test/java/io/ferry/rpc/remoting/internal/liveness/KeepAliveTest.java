@@ -94,4 +94,35 @@ class KeepAliveTest {
         }
         return max - min;
     }
+
+    @Test
+    void aCallTimingOutWithNothingReadSinceItWasSentPingsAndClosesIfThePingIsNotAnswered() {
+        KeepAlive k = new KeepAlive(INTERVAL, 0, () -> 0.5);
+        k.onRead(10 * SECOND);
+        assertEquals(KeepAlive.Action.SEND_HEARTBEAT, k.callTimedOut(13 * SECOND, 2 * SECOND, 3 * SECOND),
+                "sent at 11 s, nothing read since 10 s: ping now");
+        assertEquals(KeepAlive.Action.NONE, k.callTimedOut(13 * SECOND, 2 * SECOND, 3 * SECOND),
+                "one ping at a time");
+        assertEquals(3 * SECOND, k.nextCheckIn(13 * SECOND), "the ping's deadline comes before the heartbeat");
+        assertEquals(KeepAlive.Action.NONE, k.check(15 * SECOND));
+        assertEquals(KeepAlive.Action.CLOSE_SILENT, k.check(16 * SECOND));
+    }
+
+    @Test
+    void anythingReadAnswersThePing() {
+        KeepAlive k = new KeepAlive(INTERVAL, 0, () -> 0.5);
+        assertEquals(KeepAlive.Action.SEND_HEARTBEAT, k.callTimedOut(5 * SECOND, SECOND, 3 * SECOND));
+        k.onRead(6 * SECOND);
+        assertEquals(KeepAlive.Action.NONE, k.check(9 * SECOND));
+        assertEquals(KeepAlive.Action.NONE, k.check(30 * SECOND));
+    }
+
+    @Test
+    void aCallThatTimesOutWhileOtherAnswersArriveSaysNothingAboutThePath() {
+        KeepAlive k = new KeepAlive(INTERVAL, 0, () -> 0.5);
+        k.onRead(12 * SECOND); // an answer to another call, after this one was sent at 11 s
+        assertEquals(KeepAlive.Action.NONE, k.callTimedOut(13 * SECOND, 2 * SECOND, 3 * SECOND),
+                "a slow method, not a silent path");
+        assertEquals(KeepAlive.Action.NONE, k.check(20 * SECOND));
+    }
 }

@@ -71,6 +71,48 @@ class LivenessHandlersTest {
     }
 
     @Test
+    void aSilentTimeoutPingsAtOnceAndAnUnansweredPingClosesWithinItsBound() {
+        AtomicLong ids = new AtomicLong(7);
+        EmbeddedChannel ch = new EmbeddedChannel();
+        ch.freezeTime();
+        ch.pipeline().addLast(new KeepAliveHandler(TimeUnit.SECONDS.toNanos(60), 0.5, TimeUnit.SECONDS.toNanos(3),
+                ids::getAndIncrement));
+        ch.pipeline().fireChannelActive();
+        ch.advanceTimeBy(2, TimeUnit.SECONDS);
+        ch.pipeline().fireUserEventTriggered(new KeepAliveHandler.SilentTimeout(TimeUnit.SECONDS.toNanos(1)));
+        ByteBuf ping = ch.readOutbound();
+        assertEquals((byte) 0xE2, ping.getByte(2), "a two-way heartbeat, at once");
+        assertEquals(7, ping.getLong(4));
+        ping.release();
+        ch.advanceTimeBy(2, TimeUnit.SECONDS);
+        ch.runScheduledPendingTasks();
+        assertTrue(ch.isOpen(), "2 s into the ping's 3 s");
+        ch.advanceTimeBy(1, TimeUnit.SECONDS);
+        ch.runScheduledPendingTasks();
+        assertFalse(ch.isOpen(), "no answer within 3 s: closed, to reconnect (not after 3 x 60 s)");
+        releaseAll(ch);
+    }
+
+    @Test
+    void aSilentTimeoutAfterAReadSendsNothing() {
+        EmbeddedChannel ch = new EmbeddedChannel();
+        ch.freezeTime();
+        ch.pipeline().addLast(new KeepAliveHandler(TimeUnit.SECONDS.toNanos(60), 0.5, TimeUnit.SECONDS.toNanos(3),
+                () -> 1));
+        ch.pipeline().fireChannelActive();
+        ch.advanceTimeBy(2, TimeUnit.SECONDS);
+        ch.writeInbound("an answer to another call");
+        ch.readInbound();
+        ch.advanceTimeBy(1, TimeUnit.SECONDS);
+        ch.pipeline().fireUserEventTriggered(new KeepAliveHandler.SilentTimeout(TimeUnit.SECONDS.toNanos(2)));
+        assertNull(ch.readOutbound(), "something was read since the call was sent");
+        ch.advanceTimeBy(10, TimeUnit.SECONDS);
+        ch.runScheduledPendingTasks();
+        assertTrue(ch.isOpen());
+        ch.finishAndReleaseAll();
+    }
+
+    @Test
     void providerClosesAConnectionSilentForThreeHeartbeatIntervals() {
         EmbeddedChannel ch = new EmbeddedChannel();
         ch.freezeTime();
