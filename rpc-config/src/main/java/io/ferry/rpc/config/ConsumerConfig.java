@@ -112,6 +112,11 @@ public final class ConsumerConfig {
         return value(Options.EMPTY_PROTECTION);
     }
 
+    /** How long a provider the registry stops listing keeps its calls while its connection lives (default 60 s). */
+    public Duration unlistedGrace() {
+        return value(Options.UNLISTED_GRACE);
+    }
+
     public List<Filter> filters() {
         return filters;
     }
@@ -305,6 +310,15 @@ public final class ConsumerConfig {
          */
         public Builder emptyProtection(boolean protect) {
             return set(Options.EMPTY_PROTECTION, protect);
+        }
+
+        /**
+         * 60 s by default: a provider the registry stops listing while others stay listed, but whose connection
+         * lives (its ZooKeeper session expired), keeps its calls this long, until it is listed again, says it is
+         * shutting down or its connection fails; zero takes such a list as it is, as Dubbo does.
+         */
+        public Builder unlistedGrace(Duration grace) {
+            return set(Options.UNLISTED_GRACE, grace);
         }
 
         public Builder timeout(Duration timeout) {

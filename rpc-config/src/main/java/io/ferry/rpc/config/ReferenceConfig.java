@@ -274,6 +274,11 @@ public final class ReferenceConfig<T> {
         return settings.get(Options.EMPTY_PROTECTION);
     }
 
+    /** Null keeps the consumer's. */
+    public Duration unlistedGrace() {
+        return settings.get(Options.UNLISTED_GRACE);
+    }
+
     public Map<String, MethodConfig> methods() {
         return methods;
     }
@@ -598,6 +603,14 @@ public final class ReferenceConfig<T> {
          */
         public Builder<T> emptyProtection(boolean protect) {
             return set(Options.EMPTY_PROTECTION, protect);
+        }
+
+        /**
+         * The consumer's by default (60 s): how long a provider the registry stops listing while others stay listed
+         * keeps this reference's calls while its connection lives; zero takes such a list as it is.
+         */
+        public Builder<T> unlistedGrace(Duration grace) {
+            return set(Options.UNLISTED_GRACE, grace);
         }
 
         /**

@@ -204,13 +204,15 @@ class EmptyListProtectionTest {
         assertEquals(Set.of("old"), answers(who));
 
         provider("new");
-        callUntil(who, Set.of("new")); // the registry's list again: old, still alive, is not listed, so not called
+        // the registry's list again; old, alive but not listed, keeps its calls within unlistedGrace
+        callUntil(who, Set.of("new", "old"));
         assertEquals(0, status(consumer).kept());
         assertFalse(status(consumer).heldByEmptyProtection());
-        assertEquals(1, status(consumer).known());
+        assertEquals(2, status(consumer).known());
         assertEquals(0, shown(consumer).get("keptByEmptyProtection").asInt());
+        assertEquals(1, shown(consumer).get("keptWhileUnlisted").asInt());
         assertEquals(1, value(meters, FerryMeterNames.PROVIDERS, "rpc.service", WhoAmI.class.getName()));
-        assertEquals(0, value(meters, FerryMeterNames.PROVIDERS_KEPT, "rpc.service", WhoAmI.class.getName()));
+        assertEquals(1, value(meters, FerryMeterNames.PROVIDERS_KEPT, "rpc.service", WhoAmI.class.getName()));
     }
 
     @Test

@@ -9,6 +9,7 @@ import io.ferry.rpc.config.fixtures.WhoAmI;
 import io.ferry.rpc.config.internal.cluster.FailoverCluster;
 import io.ferry.rpc.config.internal.cluster.RandomBalancer;
 import io.ferry.rpc.config.internal.cluster.Clocks;
+import io.ferry.rpc.config.internal.cluster.ListProtection;
 import io.ferry.rpc.config.internal.cluster.ProviderEndpoints;
 import io.ferry.rpc.remoting.EndpointFactory;
 import io.ferry.rpc.config.internal.cluster.RegistryDirectory;
@@ -48,15 +49,15 @@ class RegistryDirectoryTest {
     }
 
     private RegistryDirectory directory(ClientOptions options) {
-        return directory(options, true);
+        return directory(options, ListProtection.defaults());
     }
 
-    private RegistryDirectory directory(ClientOptions options, boolean emptyProtection) {
+    private RegistryDirectory directory(ClientOptions options, ListProtection protection) {
         return new RegistryDirectory(WhoAmI.class.getName(),
                 ProviderEndpoints.only(client.endpoints(WhoAmI.class, ClassAllowList.none(), options)), Duration.ZERO,
                 15_000,
                 OutlierEjection.defaults(), () -> "registry", new Clocks(Ticker.system(), Clock.systemUTC(), timer),
-                emptyProtection);
+                protection);
     }
 
     private static Object call(RegistryDirectory directory) throws Exception {
@@ -99,7 +100,7 @@ class RegistryDirectoryTest {
     @Test
     void withoutEmptyProtectionAnEmptyListIsTaken() throws Exception {
         try (Ferry p = provider("p");
-             RegistryDirectory cluster = directory(ClientOptions.defaults(), false)) {
+             RegistryDirectory cluster = directory(ClientOptions.defaults(), ListProtection.none())) {
             cluster.providersChanged(List.of(at(p.port())));
             assertEquals("p", call(cluster));
             cluster.providersChanged(List.of());
@@ -109,7 +110,7 @@ class RegistryDirectoryTest {
     }
 
     @Test
-    void onlyProvidersStillReadyAreKeptAndAShrinkingListIsTakenAsIs() throws Exception {
+    void onlyProvidersStillReadyAreKept() throws Exception {
         try (Ferry a = provider("a"); Ferry b = provider("b");
              ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
              RegistryDirectory cluster = directory(ClientOptions.builder()
@@ -118,16 +119,18 @@ class RegistryDirectoryTest {
             closed.close();
             cluster.providersChanged(List.of(at(a.port()), at(b.port()), at(nothingListens)));
             await().atMost(Duration.ofSeconds(10)).until(() -> Set.of("a", "b").equals(answers(cluster)));
-            cluster.providersChanged(List.of(at(b.port()))); // a subset: taken as is, a is not kept
-            assertEquals(List.of(at(b.port())), cluster.providers());
-            assertEquals(0, cluster.kept());
+            cluster.providersChanged(List.of(at(b.port()))); // a still answers: kept while unlisted
+            assertEquals(List.of(at(b.port()), at(a.port())), cluster.providers());
+            assertEquals(1, cluster.keptUnlisted());
             cluster.providersChanged(List.of());
-            assertEquals(List.of(at(b.port())), cluster.providers(), "b still answers: kept");
-            assertEquals(1, cluster.kept());
+            assertEquals(List.of(at(b.port()), at(a.port())), cluster.providers(), "both still answer: kept");
+            assertEquals(2, cluster.kept());
             cluster.providersChanged(List.of(at(a.port()))); // a provider appears: the registry's list again
-            assertEquals(List.of(at(a.port())), cluster.providers());
+            assertEquals(List.of(at(a.port()), at(b.port())), cluster.providers(), "b, still ready, is kept unlisted");
             assertEquals(0, cluster.kept());
-            await().atMost(Duration.ofSeconds(10)).until(() -> Set.of("a").equals(answers(cluster)));
+            assertEquals(1, cluster.keptUnlisted());
+            assertEquals(1, cluster.listed());
+            await().atMost(Duration.ofSeconds(10)).until(() -> Set.of("a", "b").equals(answers(cluster)));
         }
     }
 
@@ -195,7 +198,7 @@ class RegistryDirectoryTest {
         try (Ferry p = provider("p");
              RegistryDirectory cluster = new RegistryDirectory(WhoAmI.class.getName(),
                      new ProviderEndpoints(plain, () -> tls), Duration.ZERO, 15_000, OutlierEjection.defaults(),
-                     () -> "registry", new Clocks(Ticker.system(), Clock.systemUTC(), timer), true)) {
+                     () -> "registry", new Clocks(Ticker.system(), Clock.systemUTC(), timer), ListProtection.defaults())) {
             ProviderInstance before = at(p.port());
             cluster.providersChanged(List.of(before));
             cluster.providersChanged(List.of(before)); // the same again: the same endpoint

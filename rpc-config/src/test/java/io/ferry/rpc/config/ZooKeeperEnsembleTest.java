@@ -186,28 +186,29 @@ class ZooKeeperEnsembleTest {
 
     @Test
     void aProviderWhoseSessionExpiresRegistersAgainAndIsCalledThroughout() throws Exception {
-        // the provider knows one server only: killing it cuts the provider off from ZooKeeper, not from its
-        // consumer, and the two servers left expire its session. It is the service's only provider: with others
-        // listed beside it, a consumer drops it while it is not listed (as Dubbo's do) and calls the others;
-        // alone, the empty-list protection keeps it, since its connections still answer
+        // "cut" knows one server only: killing it cuts that provider off from ZooKeeper, not from its consumer, and
+        // the two servers left expire its session, while "steady" stays listed. The registry then lists steady
+        // alone; the consumer keeps calling cut all the same (its connection lives: unlistedGrace) until it
+        // registers again
         int cutOff = (ensemble.leader() + 1) % ZooKeeperEnsemble.SIZE;
-        children.start(ensemble.address(cutOff), SESSION, "lone");
+        children.start(ensemble.address(cutOff), SESSION, "cut");
+        children.start(ensemble.address(), SESSION, "steady");
         consumer = children.startConsumer(ensemble.address(), SESSION, 2);
-        awaitCalling(Set.of("lone"));
+        awaitCalling(Set.of("cut", "steady"));
         Report before = consumer.report();
 
         ensemble.kill(cutOff);
         long killed = System.currentTimeMillis();
         await("the provider's session expired").atMost(LIMIT).pollInterval(POLL)
-                .until(() -> ensemble.providers(WhoAmI.class).filter(List::isEmpty).isPresent());
+                .until(() -> ensemble.providers(WhoAmI.class).filter(l -> l.size() == 1).isPresent());
         long expired = System.currentTimeMillis() - killed;
-        Report gone = consumer.report();
-        // its consumer keeps calling it while the registry lists nobody
-        Report stillCalling = consumer.report();
+        assertEquals(Set.of("steady"), listedNames());
+        Report unlisted = consumer.report();
         await("calls to the provider while it is not listed").atMost(LIMIT).pollInterval(POLL).until(() -> {
             Report now = consumer.report();
-            return now.known() == 1 && now.answersOf("lone") > stillCalling.answersOf("lone") + 100;
+            return now.known() == 2 && now.answersOf("cut") > unlisted.answersOf("cut") + 100;
         });
+        Report whileUnlisted = consumer.report();
 
         ensemble.start(cutOff);
         ensemble.awaitServing(cutOff, LIMIT);
@@ -216,17 +217,18 @@ class ZooKeeperEnsembleTest {
         // after the provider did: then the delay is at most 0)
         await("registered again").atMost(LIMIT).pollInterval(POLL).until(() -> createdSince(killed).size() == 1);
         long delay = createdSince(killed).values().iterator().next() - back;
-        awaitCalling(Set.of("lone"));
+        awaitCalling(Set.of("cut", "steady"));
         Report after = consumer.report();
 
         print("provider session expired", before, after, "session expired " + expired + " ms after its server went;"
-                + " the consumer then knew " + gone.known() + " provider(s); registered again " + delay
-                + " ms after its server served again; creations: " + creationsSince(killed));
+                + " while unlisted it answered " + (whileUnlisted.answersOf("cut") - unlisted.answersOf("cut"))
+                + " calls and the consumer knew " + whileUnlisted.known() + " provider(s); registered again "
+                + delay + " ms after its server served again; creations: " + creationsSince(killed));
         assertEquals(0, after.failures() - before.failures(), after.firstMessage());
-        assertEquals(1, gone.known(), "the consumer keeps the provider the registry stopped listing");
+        assertEquals(2, whileUnlisted.known(), "the consumer keeps the provider the registry stopped listing");
         assertEquals(1, creationsSince(killed), "registered again once");
         assertTrue(delay <= SESSION.toMillis(), "registered again within a session: " + delay + " ms");
-        assertEquals(Set.of("lone"), listedNames());
+        assertEquals(Set.of("cut", "steady"), listedNames());
     }
 
     // ---- figures ----

@@ -13,6 +13,7 @@ import io.ferry.rpc.config.ReferenceConfig;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.config.extension.ReferenceContext;
 import io.ferry.rpc.config.internal.cluster.ClusterDirectory;
+import io.ferry.rpc.config.internal.cluster.ListProtection;
 import io.ferry.rpc.config.internal.cluster.RetryStats;
 import io.ferry.rpc.config.internal.cluster.StaticDirectory;
 import io.ferry.rpc.config.option.Options;
@@ -192,7 +193,7 @@ public final class ReferenceAssembly<T> implements ReferenceContext {
         long drainMillis = Math.max(MIN_DRAIN_MILLIS, 2 * resolved.get(Options.TIMEOUT).toMillis());
         return registry.subscribe(new RegistryBridge.Subscription(config.interfaceType(), service, config.version(),
                 config.group(), endpoints, consumer.connectSpread(), drainMillis, ejection,
-                resolved.get(Options.EMPTY_PROTECTION)));
+                new ListProtection(resolved.get(Options.EMPTY_PROTECTION), resolved.get(Options.UNLISTED_GRACE))));
     }
 
     /**

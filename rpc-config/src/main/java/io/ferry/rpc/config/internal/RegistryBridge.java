@@ -2,6 +2,7 @@ package io.ferry.rpc.config.internal;
 
 import io.ferry.rpc.config.OutlierEjection;
 import io.ferry.rpc.config.internal.cluster.ClusterDirectory;
+import io.ferry.rpc.config.internal.cluster.ListProtection;
 import io.ferry.rpc.config.internal.cluster.ProviderEndpoints;
 
 import java.time.Duration;
@@ -27,7 +28,7 @@ public interface RegistryBridge extends AutoCloseable {
      */
     record Subscription(Class<?> service, String serviceName, String version, String group,
                         ProviderEndpoints endpoints, Duration connectSpread, long drainMillis,
-                        OutlierEjection ejection, boolean emptyProtection) {
+                        OutlierEjection ejection, ListProtection protection) {
     }
 
     /**

@@ -102,7 +102,7 @@ public final class RegistryBridges implements RegistryBridge {
     @Override
     public ClusterDirectory subscribe(Subscription s) {
         RegistryDirectory directory = new RegistryDirectory(s.serviceName(), s.endpoints(), s.connectSpread(),
-                s.drainMillis(), s.ejection(), registry::describe, clocks, s.emptyProtection());
+                s.drainMillis(), s.ejection(), registry::describe, clocks, s.protection());
         registry.subscribe(new ServiceKey(s.serviceName(), s.version(), s.group()), directory);
         registry.register(RegistryUrls.consumer(s.service(), s.serviceName(), s.version(), s.group(), application,
                 metadata,

@@ -163,6 +163,14 @@ public final class Options {
                     + "at once, so a graceful scale-down to zero still empties the list; false: an empty list is "
                     + "taken as it is. Dubbo's enable-empty-protection is a registry's, off by default, and keeps "
                     + "every provider whatever its connection").build();
+    public static final Option<Duration> UNLISTED_GRACE = Option.of("unlistedGrace", Duration.class)
+            .defaultText("60000").atLeast(0).scopes(REFERENCE, CONSUMER)
+            .doc("a provider that the registry stops listing while others stay listed, but whose connection is "
+                    + "live (its ZooKeeper session expired: a partition between it and ZooKeeper, a long pause), "
+                    + "keeps its calls for up to this long (a WARN names it), until it is listed again, says readonly "
+                    + "(a graceful shutdown, an /offline) or its connection fails; 0: such a list is taken as it is, "
+                    + "as Dubbo takes it (a Dubbo provider taken offline through its QoS port, which sends no "
+                    + "readonly, keeps Ferry's calls this long)").build();
 
     // ---- both sides' transport
     public static final Option<Integer> IO_THREADS = TransportOptions.IO_THREADS;
@@ -265,7 +273,7 @@ public final class Options {
             EXECUTES, IDEMPOTENT, ONEWAY, ASYNC, VERSION, GROUP, CALLERS, TOKEN, MOCK, STUB, WEIGHT, WARMUP,
             ACCESS_LOG, ACCESS_LOG_ARGUMENTS, URL,
             GENERIC, CONNECTIONS, MAX_CONNECTIONS, POOL_IDLE_TIMEOUT, CONGESTION_WAIT, LAZY, CHECK, WAIT_FOR_READY,
-            CONNECT_TIMEOUT, RECONNECT_BACKOFF_MIN, RECONNECT_BACKOFF_MAX, CONNECT_SPREAD, EMPTY_PROTECTION, IO_THREADS, PAYLOAD, SERIALIZATION, HEARTBEAT, TCP_NO_DELAY,
+            CONNECT_TIMEOUT, RECONNECT_BACKOFF_MIN, RECONNECT_BACKOFF_MAX, CONNECT_SPREAD, EMPTY_PROTECTION, UNLISTED_GRACE, IO_THREADS, PAYLOAD, SERIALIZATION, HEARTBEAT, TCP_NO_DELAY,
             KEEP_ALIVE, SEND_BUFFER, RECEIVE_BUFFER, WRITE_BUFFER_LOW, WRITE_BUFFER_HIGH, HOST, PORT, THREADS, QUEUES,
             THREAD_POOL, CORE_THREADS, ALIVE, DISPATCHER, BACKLOG, ACCEPTS, SHUTDOWN_GRACE, SHUTDOWN_TIMEOUT,
             FRAME_TIMEOUT, PARTIAL_FRAME_BUDGET, SSL_ENABLED, SERVER_KEY_CERT_CHAIN_PATH, SERVER_PRIVATE_KEY_PATH,

@@ -67,6 +67,7 @@ final class ServicesEndpoint {
                 .field("version", config.version()).field("group", config.group())
                 .field("providersFrom", reference.directory().describe())
                 .field("keptByEmptyProtection", reference.directory().kept())
+                .field("keptWhileUnlisted", reference.directory().keptUnlisted())
                 .name("providers").beginArray();
         for (Endpoint endpoint : reference.directory().endpoints()) {
             EndpointStats stats = endpoint.stats();

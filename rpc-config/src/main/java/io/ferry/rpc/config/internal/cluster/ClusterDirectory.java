@@ -30,6 +30,14 @@ public interface ClusterDirectory extends Directory, AutoCloseable {
     }
 
     /**
+     * Providers kept while unlisted: the registry stopped listing them while listing others, their connections live,
+     * and their {@code unlistedGrace} is not over (see {@link RegistryDirectory}).
+     */
+    default int keptUnlisted() {
+        return 0;
+    }
+
+    /**
      * What the providers' registry URLs give the reference's calls now ({@code timeout}, {@code retries}, ...), or
      * null for a directory without registry URLs (a url's one).
      */

@@ -40,8 +40,16 @@ import java.util.function.Supplier;
  * {@value #HELD_CHECK_MILLIS} ms on the Ferry's timer; one no longer ready goes. A graceful shutdown unregisters and
  * then sends the readonly event, which arrives a moment after the empty list: so a scale-down to zero still empties
  * the list at once, and, since the WARN waits until kept providers have stayed ready for {@value #WARN_AFTER_MILLIS}
- * ms (on the Ferry's ticker), without a warning; a real episode warns once. A list that shrinks to a non-empty subset
- * is always taken as is.
+ * ms (on the Ferry's ticker), without a warning; a real episode warns once.
+ *
+ * <h2>Unlisted providers</h2>
+ * A provider that leaves a list that is not empty while its connection is ready (its ZooKeeper session expired: a
+ * partition between it and ZooKeeper, a long pause; or an operator deleted its node) is kept for up to
+ * {@code unlistedGrace}, and goes at once when its connection fails or it says readonly (a graceful shutdown or an
+ * {@code /offline} says so a moment after it unregisters: without a warning, as above). Listed again (it registered
+ * again), it is an ordinary member; the grace over, it goes, as Dubbo's consumers let it go at once. A grace of zero
+ * takes every list as it is. The same check runs every {@value #HELD_CHECK_MILLIS} ms while any is kept, and one
+ * still ready after {@value #WARN_AFTER_MILLIS} ms is named once at WARN.
  */
 public final class RegistryDirectory implements ClusterDirectory, ProviderListener {
     private static final Logger log = LoggerFactory.getLogger(RegistryDirectory.class);
@@ -65,14 +73,20 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
     private volatile List<Endpoint> live = List.of();
     private volatile boolean closed;
     private final boolean emptyProtection;
+    private final long unlistedGraceNanos;
+    /** Providers kept while unlisted (not by empty-list protection): address → since when (guarded by this). */
+    private final Map<String, Long> unlisted = new LinkedHashMap<>();
+    /** Those of {@link #unlisted} named at WARN (guarded by this). */
+    private final Set<String> unlistedWarned = new java.util.HashSet<>();
+    private volatile int unlistedCount;
     /** Whether empty-list protection holds: the registry lists none, and {@link #members} are the providers kept. */
     private volatile boolean holding;
     /** Whether this episode of holding was logged (guarded by this). */
     private boolean warned;
     /** When, on the ticker, this episode of holding began (guarded by this). */
     private long heldSinceNanos;
-    /** The check of the kept providers while holding (guarded by this). */
-    private ScheduledFuture<?> heldCheck;
+    /** The check of the kept providers while holding or while any is kept unlisted (guarded by this). */
+    private ScheduledFuture<?> keptCheck;
 
     private final Supplier<String> registry;
     private final Ejections ejections;
@@ -85,13 +99,14 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
      * @param drainMillis the longest a provider that left may keep its calls in flight before its client closes
      * @param registry    describes the registry, for messages
      * @param clocks      the Ferry's time sources and its one timer (not this directory's to shut down)
-     * @param emptyProtection whether an empty list leaves the providers still ready in place (see above)
+     * @param protection what a list that drops providers still ready may not take away (see above)
      */
     public RegistryDirectory(String service, ProviderEndpoints endpoints, Duration connectSpread, long drainMillis,
                              OutlierEjection outlierEjection, Supplier<String> registry, Clocks clocks,
-                             boolean emptyProtection) {
+                             ListProtection protection) {
         this.service = service;
-        this.emptyProtection = emptyProtection;
+        this.emptyProtection = protection.empty();
+        this.unlistedGraceNanos = protection.unlistedGrace().toNanos();
         this.registry = registry;
         this.clocks = clocks;
         this.ejections = new Ejections(outlierEjection, () -> live.size());
@@ -149,19 +164,41 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
             ProviderEndpoint client = endpoints.open(provider, connectSpread);
             next.put(provider.address(), new Member(provider, client, tracked(provider, client)));
         }
+        unlisted.keySet().removeAll(next.keySet()); // listed again: ordinary members
+        unlistedWarned.retainAll(unlisted.keySet());
+        int listed = next.size();
+        long now = clocks.ticker().nanoTime();
         for (Map.Entry<String, Member> e : byAddress.entrySet()) {
-            Member now = next.get(e.getKey());
-            if (now == null || now.client() != e.getValue().client()) {
-                retire(e.getValue());
+            Member was = e.getValue();
+            Member is = next.get(e.getKey());
+            if (is == null && keepsUnlisted(e.getKey(), was, providers.isEmpty(), now)) {
+                next.put(e.getKey(), was);
+                unlisted.putIfAbsent(e.getKey(), now);
+            } else if (is == null || is.client() != was.client()) {
+                unlisted.remove(e.getKey());
+                unlistedWarned.remove(e.getKey());
+                retire(was);
             }
         }
         use(next);
-        log.info("{}: {} provider(s): {}", service, members.size(), next.keySet());
+        checkKeptWhileNeeded();
+        log.info("{}: {} provider(s): {}{}", service, listed, providers.stream().map(ProviderInstance::address)
+                .distinct().toList(), unlisted.isEmpty() ? "" : "; kept while unlisted: " + unlisted.keySet());
+    }
+
+    /** Whether a provider the list no longer names stays: its connection is ready and its grace is not over. */
+    private boolean keepsUnlisted(String address, Member member, boolean listIsEmpty, long now) {
+        if (listIsEmpty || unlistedGraceNanos <= 0 || !member.client().isReady()) {
+            return false; // an empty list reaches this only when empty-list protection took it as it is
+        }
+        Long since = unlisted.get(address);
+        return since == null || now - since < unlistedGraceNanos;
     }
 
     /** Calls go to {@code next} from now on. */
     private void use(Map<String, Member> next) {
         byAddress = next;
+        unlistedCount = unlisted.size();
         members = List.copyOf(next.values());
         live = members.stream().map(m -> (Endpoint) m.tracked()).toList();
         callSettings.update(members.stream().map(Member::provider).toList());
@@ -187,17 +224,77 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
         warned = false;
         heldSinceNanos = clocks.ticker().nanoTime();
         keep(ready);
-        heldCheck = clocks.timer().scheduleWithFixedDelay(this::checkHeld, HELD_CHECK_MILLIS, HELD_CHECK_MILLIS,
-                TimeUnit.MILLISECONDS);
+        checkKeptWhileNeeded();
         return true;
+    }
+
+    /** Starts the periodic check while providers are kept, and stops it when none is. */
+    private void checkKeptWhileNeeded() {
+        boolean needed = holding || !unlisted.isEmpty();
+        if (needed && keptCheck == null) {
+            keptCheck = clocks.timer().scheduleWithFixedDelay(this::checkKept, HELD_CHECK_MILLIS, HELD_CHECK_MILLIS,
+                    TimeUnit.MILLISECONDS);
+        } else if (!needed && keptCheck != null) {
+            keptCheck.cancel(false);
+            keptCheck = null;
+        }
+    }
+
+    /**
+     * Looks at the providers kept: by empty-list protection ({@link #checkHeld}), or unlisted ones, which go when
+     * no longer ready or when their grace is over. Runs on the Ferry's timer; a test calls it directly.
+     */
+    synchronized void checkKept() {
+        if (closed) {
+            return;
+        }
+        if (holding) {
+            checkHeld();
+        } else {
+            checkUnlisted();
+        }
+        checkKeptWhileNeeded();
+    }
+
+    private void checkUnlisted() {
+        long now = clocks.ticker().nanoTime();
+        Map<String, Member> next = new LinkedHashMap<>(byAddress);
+        for (var it = unlisted.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<String, Long> e = it.next();
+            Member m = byAddress.get(e.getKey());
+            boolean ready = m.client().isReady();
+            boolean over = now - e.getValue() >= unlistedGraceNanos;
+            if (!ready || over) {
+                if (over) {
+                    log.warn("{}: {} is still not listed by the registry after unlistedGrace ({} ms): it goes", service,
+                            e.getKey(), TimeUnit.NANOSECONDS.toMillis(unlistedGraceNanos));
+                } else if (unlistedWarned.contains(e.getKey())) {
+                    log.info("{}: {}, kept while unlisted, is no longer ready (its connection failed, or it is "
+                            + "shutting down): it goes", service, e.getKey());
+                }
+                it.remove();
+                unlistedWarned.remove(e.getKey());
+                next.remove(e.getKey());
+                retire(m);
+            } else if (!unlistedWarned.contains(e.getKey())
+                    && now - e.getValue() >= TimeUnit.MILLISECONDS.toNanos(WARN_AFTER_MILLIS)) {
+                unlistedWarned.add(e.getKey());
+                log.warn("{}: the registry no longer lists {}, but its connection lives: calls keep going to it for up "
+                        + "to {} ms unless it is listed again, says readonly or its connection fails (unlistedGrace; "
+                        + "its ZooKeeper session expired?)", service, e.getKey(),
+                        TimeUnit.NANOSECONDS.toMillis(unlistedGraceNanos));
+            }
+        }
+        if (next.size() != byAddress.size()) {
+            use(next);
+        }
     }
 
     /**
      * While holding: a kept provider that is no longer ready (its connection failed, or it said readonly: it is
-     * shutting down) goes, as it would with the registry's list; with the last one gone, holding ends. Runs on the
-     * Ferry's timer; a test calls it directly.
+     * shutting down) goes, as it would with the registry's list; with the last one gone, holding ends.
      */
-    synchronized void checkHeld() {
+    private void checkHeld() {
         if (!holding || closed) {
             return;
         }
@@ -237,6 +334,8 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
 
     /** Keeps {@code kept} of the members; the others go. */
     private void keep(Map<String, Member> kept) {
+        unlisted.keySet().retainAll(kept.keySet());
+        unlistedWarned.retainAll(kept.keySet());
         for (Map.Entry<String, Member> e : byAddress.entrySet()) {
             if (!kept.containsKey(e.getKey())) {
                 retire(e.getValue());
@@ -247,10 +346,7 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
 
     private void stopHolding() {
         holding = false;
-        if (heldCheck != null) {
-            heldCheck.cancel(false);
-            heldCheck = null;
-        }
+        checkKeptWhileNeeded();
     }
 
     /** A provider gone, or its endpoint replaced: no new call goes to it, and it closes once idle. */
@@ -310,7 +406,7 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
 
     @Override
     public int listed() {
-        return holding ? 0 : members.size();
+        return holding ? 0 : members.size() - unlistedCount;
     }
 
     @Override
@@ -319,10 +415,16 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
     }
 
     @Override
+    public int keptUnlisted() {
+        return holding ? 0 : unlistedCount;
+    }
+
+    @Override
     public String describe() {
         return holding ? registry.get() + ": no provider of " + service + " listed; " + members.size()
                 + " kept by empty-list protection while their connections live"
-                : registry.get() + ": " + members.size() + " provider(s) of " + service;
+                : registry.get() + ": " + listed() + " provider(s) of " + service + (unlistedCount == 0 ? ""
+                : "; " + unlistedCount + " more kept while unlisted (connections live, for up to unlistedGrace)");
     }
 
     @Override
@@ -330,7 +432,9 @@ public final class RegistryDirectory implements ClusterDirectory, ProviderListen
         List<Member> all;
         synchronized (this) {
             closed = true;
-            stopHolding();
+            holding = false;
+            unlisted.clear();
+            checkKeptWhileNeeded();
             all = new ArrayList<>(byAddress.values());
             byAddress = new LinkedHashMap<>();
             members = List.of();

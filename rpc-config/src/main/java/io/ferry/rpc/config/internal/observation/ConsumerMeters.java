@@ -48,9 +48,9 @@ final class ConsumerMeters {
         if (reference.directory().listed() >= 0) {
             meters.gauge(PROVIDERS, "Providers the registry lists for the service", "providers", tags, group,
                     g -> g.perKey(r -> Math.max(0, r.directory().listed())));
-            meters.gauge(PROVIDERS_KEPT, "Providers empty-list protection keeps calling while the registry lists"
-                    + " none of the service (their connections live)", "providers", tags, group,
-                    g -> g.perKey(r -> r.directory().kept()));
+            meters.gauge(PROVIDERS_KEPT, "Providers called while the registry does not list them (their"
+                    + " connections live): kept by empty-list protection, or unlisted within unlistedGrace",
+                    "providers", tags, group, g -> g.perKey(r -> r.directory().kept() + r.directory().keptUnlisted()));
         }
         if (reference.retries() != null) {
             meters.counter(RETRIES, "Attempts moved to another provider (the first one provably did not run the"
