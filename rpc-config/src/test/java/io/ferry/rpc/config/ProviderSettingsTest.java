@@ -108,7 +108,8 @@ class ProviderSettingsTest {
             WhoAmI taking = consumer.reference(ReferenceConfig.builder(WhoAmI.class).id("taking").build());
             RpcException timedOut = assertThrows(RpcException.class, taking::hold);
             assertEquals(RpcStatus.TIMEOUT, timedOut.status(), timedOut.getMessage());
-            assertTrue(timedOut.getMessage().contains("within its timeout of 150 ms"),
+            // under load the provider may drop the request first, past "the 150 ms its caller had left": the same 150
+            assertTrue(timedOut.getMessage().contains("150 ms"),
                     "the provider's method's timeout: " + timedOut.getMessage());
 
             // Dubbo's order: the method level first, then the whole; at one level, the consumer's first
@@ -117,12 +118,12 @@ class ProviderSettingsTest {
             WhoAmI own = other.reference(ReferenceConfig.builder(WhoAmI.class).timeout(Duration.ofSeconds(3))
                     .method(MethodConfig.builder("hold").timeout(Duration.ofMillis(400)).build()).build());
             RpcException ownTimeout = assertThrows(RpcException.class, own::hold);
-            assertTrue(ownTimeout.getMessage().contains("within its timeout of 400 ms"),
+            assertTrue(ownTimeout.getMessage().contains("400 ms"),
                     "the consumer's own for the method wins: " + ownTimeout.getMessage());
             WhoAmI whole = other.reference(ReferenceConfig.builder(WhoAmI.class).timeout(Duration.ofMillis(400))
                     .build());
             RpcException methodTimeout = assertThrows(RpcException.class, whole::hold);
-            assertTrue(methodTimeout.getMessage().contains("within its timeout of 150 ms"),
+            assertTrue(methodTimeout.getMessage().contains("150 ms"),
                     "the provider's for the method beats the consumer's for the whole: " + methodTimeout.getMessage());
 
             JsonNode reference = admin.get(consumer, "/services").json().get("references").get(0);
