@@ -28,14 +28,15 @@ import java.util.concurrent.Callable;
  * connections|nagle}, each with {@code --help} (every flag, its default and its unit).
  *
  * <pre>
- *   server --system ferry|dubbo|dubbo-fastjson2|grpc|echo|ferry-tls-jdk|ferry-tls-openssl|dubbo-tls|ferry-metrics|ferry-tracing
- *          [--host 0.0.0.0]
+ *   server --system ferry|dubbo|dubbo-fastjson2|grpc|echo|ferry-tls-jdk|ferry-tls-openssl|dubbo-tls|ferry-metrics
+ *          |ferry-tracing [--host 0.0.0.0]
  *       [--port 20880]
  *       serves the workload until stopped
  *   client --system S --host H --port P [--profile quick|full]
  *       the workload against a provider elsewhere (run server there); no provider CPU figures
- *   suite [--profile smoke|quick|full] [--systems ferry,dubbo,dubbo-fastjson2,grpc,echo] [--report suite-&lt;profile&gt;]
- *       [--out rpc-benchmark/target/reports | --publish] [--jvm-arg -Djmh.ignoreLock=true]...
+ *   suite [--profile smoke|quick|full] [--systems ferry,dubbo,dubbo-fastjson2,grpc,echo]
+ *       [--report suite-&lt;profile&gt;] [--out rpc-benchmark/target/reports | --publish]
+ *       [--jvm-arg -Djmh.ignoreLock=true]...
  *       everything on this machine, one provider JVM at a time; writes suite-&lt;profile&gt;.md, .csv and .png into
  *       rpc-benchmark/target/reports, or into the committed rpc-benchmark/results with --publish
  *   experiment connections|nagle [--profile quick] [--systems ferry,dubbo] [--out DIR | --publish] [--jvm-arg OPT]...
@@ -268,9 +269,10 @@ public final class Bench {
                     + (observed ? "\n\n" + OBSERVED_SETUP : "")
                     + (micrometer != null ? "\n\n**" + micrometer + "**" : "");
             Files.createDirectories(out);
-            Files.writeString(out.resolve(name + ".md"), suiteReport.markdown((observed ? "Ferry observing its calls"
-                    : "Ferry beside Apache Dubbo 3.3.6" + (grpc ? " and gRPC-java" : "")) + (tls ? ", with TLS" : "") + ": the " + p.name()
-                    + " profile", command(), setup), StandardCharsets.UTF_8);
+            String title = (observed ? "Ferry observing its calls" : "Ferry beside Apache Dubbo 3.3.6"
+                    + (grpc ? " and gRPC-java" : "")) + (tls ? ", with TLS" : "") + ": the " + p.name() + " profile";
+            Files.writeString(out.resolve(name + ".md"), suiteReport.markdown(title, command(), setup),
+                    StandardCharsets.UTF_8);
             Files.writeString(out.resolve(name + ".csv"), suiteReport.csv(), StandardCharsets.UTF_8);
             suiteReport.plot(out.resolve(name + ".png"), "Calls/s with 32 blocking callers (" + p.name()
                     + " profile)");

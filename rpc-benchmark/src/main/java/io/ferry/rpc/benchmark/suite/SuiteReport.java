@@ -21,10 +21,10 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The suite's report: for each benchmark and system the median over rounds of every figure, the ratios Ferry /
- * best Dubbo, Ferry / gRPC and Ferry / echo ceiling, as Markdown, CSV (every round) and a PNG of throughput. With the TLS rows,
- * the ratios of Ferry with TLS to Dubbo with TLS and to plain Ferry, and the two TLS targets met or missed; with the
- * observability rows, their cost against plain Ferry and the two targets for it. A ratio
- * appears where both of its systems ran.
+ * best Dubbo, Ferry / gRPC and Ferry / echo ceiling, as Markdown, CSV (every round) and a PNG of throughput. With
+ * the TLS rows, the ratios of Ferry with TLS to Dubbo with TLS and to plain Ferry, and the two TLS targets met or
+ * missed; with the observability rows, their cost against plain Ferry and the two targets for it. A ratio appears
+ * where both of its systems ran.
  */
 public final class SuiteReport {
     private static final String FERRY = "ferry";
