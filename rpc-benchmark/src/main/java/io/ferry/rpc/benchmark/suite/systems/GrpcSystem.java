@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,7 +19,8 @@ import java.util.concurrent.TimeUnit;
  * provider and async callbacks on the consumer. Neither side runs on its IO threads (no {@code directExecutor}):
  * Ferry's and Dubbo's providers run requests on a business pool and complete async futures off their IO threads
  * too. Blocking callers wait on gRPC's own thread-less executor and read their answer themselves. The suite's
- * tunings (IO threads, connections, Nagle) are not applied to it.
+ * tunings (IO threads, connections, Nagle) are not applied to it; {@code -Dbench.grpc.executor} sets another
+ * executor ({@link GrpcExecutor}) to compare the choice.
  */
 public final class GrpcSystem {
     private static final long CLOSE_SECONDS = 10;
@@ -29,37 +29,50 @@ public final class GrpcSystem {
     }
 
     public static Provider provider(String system, String host, int port, Tuning tuning) {
-        ExecutorService handlers = limitedExecutor();
-        Server server = NettyServerBuilder.forAddress(new InetSocketAddress(host, port)).executor(handlers)
-                .addService(new GrpcUsers()).build();
+        GrpcExecutor executor = GrpcExecutor.fromSystemProperties();
+        ExecutorService handlers = executor.newPool();
+        NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress(host, port))
+                .addService(new GrpcUsers());
+        if (executor == GrpcExecutor.DIRECT) {
+            builder.directExecutor();
+        } else if (handlers != null) {
+            builder.executor(handlers);
+        }
+        Server server = builder.build();
         try {
             server.start();
         } catch (IOException e) {
-            handlers.shutdown();
+            shutdown(handlers);
             throw new UncheckedIOException("grpc: cannot serve on " + host + ":" + port, e);
         }
         return Provider.of(server.getPort(), () -> {
             server.shutdown();
             awaitQuietly(() -> server.awaitTermination(CLOSE_SECONDS, TimeUnit.SECONDS));
-            handlers.shutdown();
+            shutdown(handlers);
         });
     }
 
     public static Consumer consumer(String system, String host, int port, Tuning tuning) {
-        ExecutorService callbacks = limitedExecutor();
-        ManagedChannel channel = NettyChannelBuilder.forAddress(host, port).usePlaintext().executor(callbacks)
-                .build();
+        GrpcExecutor executor = GrpcExecutor.fromSystemProperties();
+        ExecutorService callbacks = executor.newPool();
+        NettyChannelBuilder builder = NettyChannelBuilder.forAddress(host, port).usePlaintext();
+        if (executor == GrpcExecutor.DIRECT) {
+            builder.directExecutor();
+        } else if (callbacks != null) {
+            builder.executor(callbacks);
+        }
+        ManagedChannel channel = builder.build();
         return Consumer.of(new GrpcUserService(channel), () -> {
             channel.shutdown();
             awaitQuietly(() -> channel.awaitTermination(CLOSE_SECONDS, TimeUnit.SECONDS));
-            callbacks.shutdown();
+            shutdown(callbacks);
         });
     }
 
-    /** A thread per core, work-stealing, first in first out: what grpc-java's benchmark servers run handlers on. */
-    private static ExecutorService limitedExecutor() {
-        return new ForkJoinPool(Runtime.getRuntime().availableProcessors(),
-                ForkJoinPool.defaultForkJoinWorkerThreadFactory, null, true);
+    private static void shutdown(ExecutorService pool) {
+        if (pool != null) {
+            pool.shutdown();
+        }
     }
 
     private interface Wait {

@@ -8,6 +8,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.concurrent.TimeUnit;
 
@@ -71,6 +73,20 @@ class GrpcSystemTest {
         assertEquals(Users.PAGE_SIZE, page.getUsers().size());
         for (int i = 0; i < Users.PAGE_SIZE; i++) {
             assertSameUser(expected.getUsers().get(i), page.getUsers().get(i));
+        }
+    }
+
+    /** The executors one run can set beside the suite's choice ({@code grpc@bench.grpc.executor=...}). */
+    @ParameterizedTest
+    @ValueSource(strings = {"forkjoin", "cached", "direct"})
+    void everyExecutorServesAndCallsBack(String executor) throws Exception {
+        System.setProperty("bench.grpc.executor", executor);
+        try (Provider other = GrpcSystem.provider("grpc", "127.0.0.1", 0, Tuning.DEFAULTS);
+             Consumer calling = GrpcSystem.consumer("grpc", "127.0.0.1", other.port(), Tuning.DEFAULTS)) {
+            assertSameUser(Users.user(1), calling.service().getUser(1));
+            assertSameUser(Users.user(1), calling.service().getUserAsync(1).get(30, TimeUnit.SECONDS));
+        } finally {
+            System.clearProperty("bench.grpc.executor");
         }
     }
 
