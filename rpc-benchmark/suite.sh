@@ -12,8 +12,8 @@
 # into DIR with --out DIR; only --publish writes the committed rpc-benchmark/results/. --jvm-arg (repeatable) goes to
 # every provider JVM and JMH fork, and a -D one to the suite's own JVM too (-Djmh.ignoreLock=true is read there).
 # Progress lines show the time since the start and the time left.
-# How long, with the five default systems, on the project's 2-core machine: smoke 1.5 min (measured: 1 min 31 s
-# with the build up to date); quick about 12 min and full about 2.5 h (computed from the profiles' planned
+# How long, with the five default systems, on the project's 2-core machine: smoke 1 min 17 s (measured, the build
+# up to date, other benchmarks sharing the machine); quick about 12 min and full about 2.5 h (computed from the planned
 # iterations and the JVM starts measured in smoke: `Bench suite --help` lists each profile's plan). Fewer systems or
 # methods take proportionally less.
 # It builds what the suite needs (compile only; nothing is installed into ~/.m2). Dubbo's provider cannot bind
