@@ -58,6 +58,10 @@ public final class Cli {
         List<String> given = new ArrayList<>();
         for (OptionSpec option : matched) {
             if (!Set.of(except).contains(option.longestName()) && !option.usageHelp()) {
+                if (option.arity().max() == 0) { // a flag such as --publish, whose value picocli records as true
+                    given.add(option.longestName());
+                    continue;
+                }
                 for (String value : ((ArgSpec) option).originalStringValues()) {
                     given.add(option.longestName() + " " + value);
                 }

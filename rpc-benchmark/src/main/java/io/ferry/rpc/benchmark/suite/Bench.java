@@ -28,16 +28,18 @@ import java.util.concurrent.Callable;
  * connections|nagle}, each with {@code --help} (every flag, its default and its unit).
  *
  * <pre>
- *   server --system ferry|dubbo|dubbo-fastjson2|echo|ferry-tls-jdk|ferry-tls-openssl|dubbo-tls|ferry-metrics|ferry-tracing
- *          [--host 0.0.0.0]
+ *   server --system ferry|dubbo|dubbo-fastjson2|grpc|echo|ferry-tls-jdk|ferry-tls-openssl|dubbo-tls|ferry-metrics
+ *          |ferry-tracing [--host 0.0.0.0]
  *       [--port 20880]
  *       serves the workload until stopped
  *   client --system S --host H --port P [--profile quick|full]
  *       the workload against a provider elsewhere (run server there); no provider CPU figures
- *   suite [--profile smoke|quick|full] [--systems ferry,dubbo,dubbo-fastjson2,echo] [--out rpc-benchmark/results]
- *       [--report suite-&lt;profile&gt;]
- *       everything on this machine, one provider JVM at a time; writes suite-&lt;profile&gt;.md, .csv and .png
- *   experiment connections|nagle [--profile quick] [--systems ferry,dubbo]
+ *   suite [--profile smoke|quick|full] [--systems ferry,dubbo,dubbo-fastjson2,grpc,echo]
+ *       [--report suite-&lt;profile&gt;] [--out rpc-benchmark/target/reports | --publish]
+ *       [--jvm-arg -Djmh.ignoreLock=true]...
+ *       everything on this machine, one provider JVM at a time; writes suite-&lt;profile&gt;.md, .csv and .png into
+ *       rpc-benchmark/target/reports, or into the committed rpc-benchmark/results with --publish
+ *   experiment connections|nagle [--profile quick] [--systems ferry,dubbo] [--out DIR | --publish] [--jvm-arg OPT]...
  *       a field report's experiment: connections × IO threads, or Nagle and delayed ACK; writes its .md/.csv/.png
  * </pre>
  * A profile's figures can be overridden: {@code --warmups 6 --warmupSeconds 5 --measurements 3 --measureSeconds 8},
@@ -51,7 +53,8 @@ import java.util.concurrent.Callable;
  * {@code server} and a {@code client} the same directory).
  */
 @Command(name = "Bench", synopsisSubcommandLabel = "COMMAND", description = {
-        "The benchmark jar's entry point: Ferry beside Apache Dubbo 3.3.6 and the raw Netty echo ceiling.",
+        "The benchmark jar's entry point: Ferry beside Apache Dubbo 3.3.6, gRPC-java and the raw Netty echo "
+                + "ceiling.",
         "Tuning goes in system properties, passed on to providers and JMH forks: -Dbench.ioThreads, "
                 + "-Dbench.connections, -Dbench.tcpNoDelay, and Ferry's own -Dferry.* overrides."},
         subcommands = {Bench.Server.class, Bench.Client.class, Bench.SuiteCommand.class, Bench.Experiment.class})
@@ -81,7 +84,7 @@ public final class Bench {
         cli.getSubcommands().values().forEach(Bench::addProfileFooters);
     }
 
-    private static final String SYSTEM = "ferry, dubbo, dubbo-fastjson2 or echo, or with one-way TLS "
+    private static final String SYSTEM = "ferry, dubbo, dubbo-fastjson2, grpc or echo, or with one-way TLS "
             + "ferry-tls-jdk, ferry-tls-openssl or dubbo-tls, or observing its calls ferry-metrics or ferry-tracing "
             + "(with Micrometer on the class path: suite.sh adds it for them); Ferry with system properties set in its "
             + "JVMs after @, "
@@ -215,9 +218,11 @@ public final class Bench {
                 + " (default: ${DEFAULT-VALUE}).")
         private List<String> systems;
 
-        @Option(names = "--out", defaultValue = "rpc-benchmark/results", paramLabel = "DIR",
-                description = "The directory the report goes to (default: ${DEFAULT-VALUE}).")
-        private Path out;
+        @Mixin
+        private ReportOptions report;
+
+        @Mixin
+        private JvmOptions jvm;
 
         @Option(names = "--report", paramLabel = "NAME", description = "The report's file name, without .md, .csv "
                 + "or .png, so that a run of some systems keeps the full report (default: suite-<profile>).")
@@ -226,6 +231,16 @@ public final class Bench {
         /** The profile named, with the figures given. */
         Profile profile() {
             return workload.applyTo(profile.profile());
+        }
+
+        /** Where the report goes: {@code --out}, the committed results with {@code --publish}, else the build's. */
+        Path reportDirectory() {
+            return report.directory();
+        }
+
+        /** The {@code --jvm-arg} options, set in this JVM when they are system properties. */
+        List<String> jvmArgs() {
+            return jvm.applied();
         }
 
         /** The command's line as the report quotes it. */
@@ -241,20 +256,26 @@ public final class Bench {
             if (micrometer != null) {
                 System.out.println("WARNING: " + micrometer);
             }
-            List<Measurement> results = new Suite(p, systems, tuningProperties(), Suite.local(tuningProperties()))
-                    .run();
-            SuiteReport report = new SuiteReport(results);
+            Path out = reportDirectory();
+            List<String> properties = new ArrayList<>(tuningProperties());
+            properties.addAll(jvmArgs());
+            List<Measurement> results = new Suite(p, systems, properties, Suite.local(properties)).run();
+            SuiteReport suiteReport = new SuiteReport(results);
             String name = reportName == null ? "suite-" + p.name() : reportName;
             boolean tls = systems.stream().anyMatch(Systems::isTls);
             boolean observed = systems.stream().anyMatch(Systems::isObserved);
-            String setup = setup(p, tls) + (observed ? "\n\n" + OBSERVED_SETUP : "")
+            boolean grpc = systems.stream().anyMatch(s -> Variant.parse(s).system().equals("grpc"));
+            String setup = setup(p, tls) + (grpc ? "\n\n" + GRPC_SETUP : "")
+                    + (observed ? "\n\n" + OBSERVED_SETUP : "")
                     + (micrometer != null ? "\n\n**" + micrometer + "**" : "");
             Files.createDirectories(out);
-            Files.writeString(out.resolve(name + ".md"), report.markdown((observed ? "Ferry observing its calls"
-                    : "Ferry beside Apache Dubbo 3.3.6") + (tls ? ", with TLS" : "") + ": the " + p.name()
-                    + " profile", command(), setup), StandardCharsets.UTF_8);
-            Files.writeString(out.resolve(name + ".csv"), report.csv(), StandardCharsets.UTF_8);
-            report.plot(out.resolve(name + ".png"), "Calls/s with 32 blocking callers (" + p.name() + " profile)");
+            String title = (observed ? "Ferry observing its calls" : "Ferry beside Apache Dubbo 3.3.6"
+                    + (grpc ? " and gRPC-java" : "")) + (tls ? ", with TLS" : "") + ": the " + p.name() + " profile";
+            Files.writeString(out.resolve(name + ".md"), suiteReport.markdown(title, command(), setup),
+                    StandardCharsets.UTF_8);
+            Files.writeString(out.resolve(name + ".csv"), suiteReport.csv(), StandardCharsets.UTF_8);
+            suiteReport.plot(out.resolve(name + ".png"), "Calls/s with 32 blocking callers (" + p.name()
+                    + " profile)");
             System.out.println("wrote " + out.resolve(name + ".md") + ", .csv and .png");
             return 0;
         }
@@ -288,9 +309,11 @@ public final class Bench {
                     + " (default: ${DEFAULT-VALUE}).")
             private List<String> systems;
 
-            @Option(names = "--out", defaultValue = "rpc-benchmark/results", paramLabel = "DIR",
-                    description = "The directory the results go to (default: ${DEFAULT-VALUE}).")
-            private Path out;
+            @Mixin
+            private ReportOptions report;
+
+            @Mixin
+            private JvmOptions jvm;
 
             @Override
             public Integer call() throws Exception {
@@ -299,7 +322,7 @@ public final class Bench {
                     Cli.atLeast(spec, "--providerWarmup", providerWarmup, 0);
                     p = p.withWorkload(p.rounds(), providerWarmup, p.methods(), p.latency(), p.windows());
                 }
-                Experiments.connections(p, systems, out);
+                Experiments.connections(p, systems, jvm.applied(), report.directory());
                 return 0;
             }
         }
@@ -313,13 +336,15 @@ public final class Bench {
             @Mixin
             private ProfileOptions profile;
 
-            @Option(names = "--out", defaultValue = "rpc-benchmark/results", paramLabel = "DIR",
-                    description = "The directory the results go to (default: ${DEFAULT-VALUE}).")
-            private Path out;
+            @Mixin
+            private ReportOptions report;
+
+            @Mixin
+            private JvmOptions jvm;
 
             @Override
             public Integer call() throws Exception {
-                Experiments.nagle(profile.profile(), out);
+                Experiments.nagle(profile.profile(), jvm.applied(), report.directory());
                 return 0;
             }
         }
@@ -352,6 +377,14 @@ public final class Bench {
                 + "Machine: " + Runtime.getRuntime().availableProcessors() + " cores, JDK "
                 + System.getProperty("java.version") + "." + (tls ? "\n\n" + TLS_SETUP : "");
     }
+
+    private static final String GRPC_SETUP = "grpc: gRPC-java 1.85 on its shaded Netty, protobuf-java 4 messages "
+            + "generated from the same UserService (user_service.proto: the same fields, dates as int64 ms, a page of "
+            + "15), plain-text HTTP/2 on one channel; the same 32 blocking callers (blocking stub) and async windows "
+            + "(async stub); handlers and async callbacks on a ForkJoinPool of a thread per core on each side, as "
+            + "gRPC's performance advice and its own benchmark servers have it (no direct executor: Ferry and Dubbo "
+            + "run requests off their IO threads too). Its consumer maps records to messages and back, which the "
+            + "others do not need.";
 
     private static final String OBSERVED_SETUP = "Observability rows: ferry-metrics times every call on both sides "
             + "in Prometheus's registry (micrometer-registry-prometheus) through Ferry's observation of calls; "

@@ -36,15 +36,16 @@ final class Experiments {
      * getUser and listUser with 1, 2 and 4 connections × 1 and 2 IO threads on each side (Dubbo's consumer cannot
      * set its IO threads: only its provider's change), beside each system's defaults.
      */
-    static void connections(Profile base, List<String> systems, Path out) throws Exception {
+    static void connections(Profile base, List<String> systems, List<String> jvmArgs, Path out) throws Exception {
         Profile profile = base.withWorkload(1, base.providerWarmup(), List.of("getUser", "listUser"), false,
                 List.of());
         Map<String, List<Measurement>> rows = new LinkedHashMap<>();
-        rows.put("defaults", run(profile, systems, List.of()));
+        rows.put("defaults", run(profile, systems, jvmArgs));
         for (int connections : new int[] {1, 2, 4}) {
             for (int ioThreads : new int[] {1, 2}) {
-                rows.put(connections + " × " + ioThreads, run(profile, systems,
-                        List.of("-Dbench.connections=" + connections, "-Dbench.ioThreads=" + ioThreads)));
+                List<String> properties = new ArrayList<>(jvmArgs);
+                properties.addAll(List.of("-Dbench.connections=" + connections, "-Dbench.ioThreads=" + ioThreads));
+                rows.put(connections + " × " + ioThreads, run(profile, systems, properties));
             }
         }
         StringBuilder md = new StringBuilder("# Connections × IO threads\n\nCommand: `bash rpc-benchmark/suite.sh "
@@ -111,7 +112,7 @@ final class Experiments {
      * One caller, small calls in sequence: the field report's server (Nagle on, the answer in two writes) against
      * Ferry's default, and the rows between.
      */
-    static void nagle(Profile profile, Path out) throws Exception {
+    static void nagle(Profile profile, List<String> jvmArgs, Path out) throws Exception {
         List<Setup> setups = List.of(
                 new Setup("echo: Nagle on at the provider, each answer in two writes (the field report)", "echo",
                         List.of("-Dbench.tcpNoDelay=false", "-Dbench.splitAnswers=true")),
@@ -134,14 +135,16 @@ final class Experiments {
         List<Double> p99s = new ArrayList<>();
         for (Setup setup : setups) {
             System.out.println("== nagle: " + setup.label());
-            try (ProviderProcess provider = new ProviderProcess(setup.system(), setup.providerProperties())) {
+            List<String> providerArgs = new ArrayList<>(jvmArgs);
+            providerArgs.addAll(setup.providerProperties());
+            try (ProviderProcess provider = new ProviderProcess(setup.system(), providerArgs)) {
                 RunResult r = new Runner(new OptionsBuilder()
                         .include(SingleCallerBenchmark.class.getName() + "\\.existUser$")
                         .param("system", setup.system()).forks(1).warmupIterations(profile.warmups())
                         .warmupTime(TimeValue.seconds(profile.warmupSeconds()))
                         .measurementIterations(profile.measurements())
                         .measurementTime(TimeValue.seconds(profile.measureSeconds())).mode(Mode.SampleTime)
-                        .timeUnit(TimeUnit.MICROSECONDS).jvmArgsAppend(forkArgs(provider))
+                        .timeUnit(TimeUnit.MICROSECONDS).jvmArgsAppend(forkArgs(provider, jvmArgs))
                         .shouldFailOnError(true).verbosity(VerboseMode.SILENT).build()).runSingle();
                 Statistics s = r.getPrimaryResult().getStatistics();
                 double ops = s.getN() / (double) (profile.measurements() * profile.measureSeconds());
@@ -161,10 +164,11 @@ final class Experiments {
         write(out, "nagle", md.toString(), csv.toString(), chart);
     }
 
-    private static String[] forkArgs(ProviderProcess provider) {
+    private static String[] forkArgs(ProviderProcess provider, List<String> jvmArgs) {
         List<String> args = new ArrayList<>(ProviderProcess.JVM);
         args.addAll(List.of("-Dbench.host=" + provider.host(), "-Dbench.port=" + provider.port(),
                 "-Dbench.providerPid=" + provider.pid()));
+        args.addAll(jvmArgs);
         return args.toArray(String[]::new);
     }
 

@@ -1,6 +1,7 @@
 package io.ferry.rpc.benchmark.suite;
 
 import io.ferry.rpc.benchmark.Cli;
+import io.ferry.rpc.benchmark.suite.systems.Systems;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -69,6 +70,9 @@ final class ProfileOptions {
                         + " --latency " + p.latency() + " --windows "
                         + String.join(",", p.windows().stream().map(String::valueOf).toList()));
                 lines.add(indent + "--methods " + String.join(",", p.methods()));
+                RunPlan plan = new RunPlan(p, Systems.ALL.size());
+                lines.add(indent + "planned: " + RunPlan.clock(plan.systemSeconds()) + " a system a round, "
+                        + RunPlan.clock(plan.totalSeconds()) + " for the " + Systems.ALL.size() + " default systems");
             }
         }
         return lines.toArray(String[]::new);

@@ -58,7 +58,10 @@ public final class Suite {
     private final List<String> systems;
     private final List<String> properties;
     private final Providers providers;
+    private final RunPlan plan;
     private final long started = System.nanoTime();
+    /** The planned seconds of the steps run so far, for the time left. */
+    private long done;
 
     /**
      * @param properties system properties (the tuning, {@code -Dbench.ioThreads=1}) for the providers and forks
@@ -68,6 +71,7 @@ public final class Suite {
         this.systems = List.copyOf(systems);
         this.properties = List.copyOf(properties);
         this.providers = providers;
+        this.plan = new RunPlan(profile, this.systems.size());
     }
 
     /** Providers in JVMs of their own on this machine, one at a time. */
@@ -76,6 +80,8 @@ public final class Suite {
     }
 
     public List<Measurement> run() throws IOException, RunnerException, InterruptedException {
+        progress("planned: " + RunPlan.clock(plan.totalSeconds()) + " (" + profile.rounds() + " round(s) × "
+                + systems.size() + " system(s) × " + RunPlan.clock(plan.systemSeconds()) + ")");
         Systems.prepareThisJvm(systems); // the warm-up's consumers run here
         List<Measurement> all = new ArrayList<>();
         for (int round = 0; round < profile.rounds(); round++) {
@@ -87,16 +93,20 @@ public final class Suite {
         return all;
     }
 
+    /** A line with the time since the run started and the time it has left. */
     private void progress(String line) {
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
-        System.out.printf("[%3d:%02d] %s%n", seconds / 60, seconds % 60, line);
+        System.out.printf("[%3d:%02d, %s left] %s%n", seconds / 60, seconds % 60,
+                RunPlan.clock(plan.secondsLeft(done, seconds)), line);
     }
 
     private List<Measurement> runSystem(String system, int round)
             throws IOException, RunnerException, InterruptedException {
         progress("round " + (round + 1) + "/" + profile.rounds() + ": " + system + ": starting its provider");
         try (ProviderHandle provider = providers.start(system)) {
+            done += RunPlan.PROVIDER_START_SECONDS;
             warm(system, provider);
+            done += profile.providerWarmup();
             Map<String, Measurement> byBenchmark = new LinkedHashMap<>();
             String methods = UserServiceBenchmark.class.getName() + "\\.(" + String.join("|", profile.methods())
                     + ")$";
@@ -162,7 +172,9 @@ public final class Suite {
         if (!include.startsWith(UserServiceBenchmark.class.getName())) {
             options.param("window", profile.windows().stream().map(String::valueOf).toArray(String[]::new));
         }
-        return new Runner(options.build()).run();
+        Collection<RunResult> results = new Runner(options.build()).run();
+        done += (long) results.size() * plan.forkSeconds();
+        return results;
     }
 
     private String[] jvmArgs(String system, ProviderHandle provider) {

@@ -21,15 +21,16 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The suite's report: for each benchmark and system the median over rounds of every figure, the ratios Ferry /
- * best Dubbo and Ferry / echo ceiling, as Markdown, CSV (every round) and a PNG of throughput. With the TLS rows,
- * the ratios of Ferry with TLS to Dubbo with TLS and to plain Ferry, and the two TLS targets met or missed; with the
- * observability rows, their cost against plain Ferry and the two targets for it. A ratio
- * appears where both of its systems ran.
+ * best Dubbo, Ferry / gRPC and Ferry / echo ceiling, as Markdown, CSV (every round) and a PNG of throughput. With
+ * the TLS rows, the ratios of Ferry with TLS to Dubbo with TLS and to plain Ferry, and the two TLS targets met or
+ * missed; with the observability rows, their cost against plain Ferry and the two targets for it. A ratio appears
+ * where both of its systems ran.
  */
 public final class SuiteReport {
     private static final String FERRY = "ferry";
     private static final List<String> DUBBOS = List.of("dubbo", "dubbo-fastjson2");
     private static final String ECHO = "echo";
+    private static final String GRPC = "grpc";
 
     private final List<Measurement> all;
     private final Map<String, Map<String, List<Measurement>>> cells = new LinkedHashMap<>();
@@ -193,6 +194,10 @@ public final class SuiteReport {
                     b -> ratio(b, FERRY, bestDubbo(b), Measurement::opsPerSecond)));
             columns.add(new Column("Ferry / best Dubbo p99", b -> ratio(b, FERRY, bestDubbo(b), Measurement::p99)));
         }
+        if (systems.contains(FERRY) && systems.contains(GRPC)) {
+            columns.add(new Column("Ferry / gRPC ops/s", b -> ratio(b, FERRY, GRPC, Measurement::opsPerSecond)));
+            columns.add(new Column("Ferry / gRPC p99", b -> ratio(b, FERRY, GRPC, Measurement::p99)));
+        }
         if (systems.contains(FERRY) && systems.contains(ECHO)) {
             columns.add(new Column("Ferry / echo ops/s", b -> ratio(b, FERRY, ECHO, Measurement::opsPerSecond)));
             columns.add(new Column("Ferry / echo CPU", b -> ratio(b, FERRY, ECHO, Measurement::cpuUsPerOp)));
@@ -206,6 +211,9 @@ public final class SuiteReport {
         if (systems.contains(FERRY) && DUBBOS.stream().anyMatch(systems::contains)) {
             columns.add(new Column("Ferry / best Dubbo",
                     b -> ratio(b, FERRY, bestDubbo(b), Measurement::opsPerSecond)));
+        }
+        if (systems.contains(FERRY) && systems.contains(GRPC)) {
+            columns.add(new Column("Ferry / gRPC", b -> ratio(b, FERRY, GRPC, Measurement::opsPerSecond)));
         }
         if (systems.contains(FERRY) && systems.contains(ECHO)) {
             columns.add(new Column("Ferry / pipelined echo", b -> fmt(median(b, FERRY, Measurement::opsPerSecond)

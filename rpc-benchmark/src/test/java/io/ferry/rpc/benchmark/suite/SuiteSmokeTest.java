@@ -18,7 +18,7 @@ class SuiteSmokeTest {
     @Test
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void everySystemIsMeasuredAndReported() throws Exception {
-        List<String> systems = List.of("ferry", "dubbo", "echo");
+        List<String> systems = List.of("ferry", "dubbo", "grpc", "echo");
         List<Measurement> results = new Suite(Profile.SMOKE, systems, List.of(), Suite.local(List.of())).run();
         for (String system : systems) {
             List<Measurement> own = results.stream().filter(m -> m.system().equals(system)).toList();

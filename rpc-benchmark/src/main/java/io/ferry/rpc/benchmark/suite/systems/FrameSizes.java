@@ -15,9 +15,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * The bytes one call of each workload method puts on the wire with Ferry, each way, counted by a relay between a
- * Ferry consumer and provider in this JVM: what the echo ceiling sends and answers, so that it moves exactly the
- * same bytes as the systems it bounds.
+ * The bytes one call of each workload method puts on the wire, each way, counted by a relay between a consumer and a
+ * provider in this JVM. Ferry's are what the echo ceiling sends and answers, so that it moves exactly the same bytes
+ * as the systems it bounds; any system that can bind port 0 (ferry, grpc) can be counted, to compare what each puts
+ * on the wire for the same values:
+ * <pre>
+ *   java -cp "rpc-benchmark/target/classes:$(cat rpc-benchmark/target/classpath.txt)" \
+ *       io.ferry.rpc.benchmark.suite.systems.FrameSizes ferry grpc
+ * </pre>
  */
 public final class FrameSizes {
     /** Request and response bytes of one call. */
@@ -29,10 +34,16 @@ public final class FrameSizes {
     private FrameSizes() {
     }
 
+    /** Ferry's bytes per call, by method. */
     public static Map<String, Size> measure() {
-        try (Provider provider = FerrySystem.provider("ferry", "127.0.0.1", 0, Tuning.DEFAULTS);
+        return measure("ferry");
+    }
+
+    /** A system's bytes per call, by method, averaged over {@value #CALLS} calls after a first one. */
+    public static Map<String, Size> measure(String system) {
+        try (Provider provider = Systems.provider(system, "127.0.0.1", 0, Tuning.DEFAULTS);
              Relay relay = new Relay(provider.port());
-             io.ferry.rpc.benchmark.suite.systems.Consumer consumer = FerrySystem.consumer("ferry", "127.0.0.1",
+             io.ferry.rpc.benchmark.suite.systems.Consumer consumer = Systems.consumer(system, "127.0.0.1",
                      relay.port(), Tuning.DEFAULTS)) {
             UserService users = consumer.service();
             Map<String, Size> sizes = new LinkedHashMap<>();
@@ -44,6 +55,26 @@ public final class FrameSizes {
         } catch (IOException e) {
             throw new IllegalStateException("cannot measure frame sizes: " + e, e);
         }
+    }
+
+    /** Prints each system's bytes per call as a Markdown table: request and answer bytes, by method. */
+    public static void main(String[] args) {
+        StringBuilder table = new StringBuilder("| method |");
+        StringBuilder rule = new StringBuilder("|---|");
+        Map<String, Map<String, Size>> bySystem = new LinkedHashMap<>();
+        for (String system : args.length == 0 ? new String[] {"ferry"} : args) {
+            bySystem.put(system, measure(system));
+            table.append(' ').append(system).append(" request · answer bytes |");
+            rule.append("---:|");
+        }
+        table.append('\n').append(rule).append('\n');
+        for (String method : bySystem.values().iterator().next().keySet()) {
+            table.append("| ").append(method).append(" |");
+            bySystem.values().forEach(sizes -> table.append(' ').append(sizes.get(method).request()).append(" · ")
+                    .append(sizes.get(method).response()).append(" |"));
+            table.append('\n');
+        }
+        System.out.print(table);
     }
 
     private static Size size(Relay relay, Consumer<Void> call) {

@@ -11,10 +11,10 @@ import java.util.stream.Stream;
  */
 public final class Systems {
     /**
-     * Ferry; Dubbo 3.3.6 with hessian2 and with fastjson2 on both sides; the raw Netty echo ceiling: comma-separated,
-     * as the command lines that take a list of systems default to.
+     * Ferry; Dubbo 3.3.6 with hessian2 and with fastjson2 on both sides; gRPC-java with protobuf; the raw Netty echo
+     * ceiling: comma-separated, as the command lines that take a list of systems default to.
      */
-    public static final String ALL_NAMES = "ferry,dubbo,dubbo-fastjson2,echo";
+    public static final String ALL_NAMES = "ferry,dubbo,dubbo-fastjson2,grpc,echo";
     /** {@link #ALL_NAMES}, one by one. */
     public static final List<String> ALL = List.of(ALL_NAMES.split(","));
     /**
@@ -115,6 +115,7 @@ public final class Systems {
         String type = switch (system) {
             case "ferry", "ferry-tls-jdk", "ferry-tls-openssl", "ferry-metrics", "ferry-tracing" -> "FerrySystem";
             case "dubbo", "dubbo-fastjson2", "dubbo-tls" -> "DubboSystem";
+            case "grpc" -> "GrpcSystem";
             case "echo" -> "EchoSystem";
             default -> throw new IllegalArgumentException("system: " + system + " (expected: one of " + KNOWN + ")");
         };
