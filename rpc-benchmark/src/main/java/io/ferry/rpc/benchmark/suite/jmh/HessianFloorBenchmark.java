@@ -7,6 +7,7 @@ import io.ferry.rpc.benchmark.suite.workload.User;
 import io.ferry.rpc.benchmark.suite.workload.UserPage;
 import io.ferry.rpc.benchmark.suite.workload.UserService;
 import io.ferry.rpc.benchmark.suite.workload.Users;
+import io.ferry.rpc.remoting.internal.serialize.fast.FastHessian2Output;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -29,6 +30,9 @@ import java.util.concurrent.TimeUnit;
  * (the value and the answer's attachments), one thread, no network. Both Ferry and Dubbo pay at least this per call,
  * split between the consumer (write the request, read the answer) and the provider (the other two); the echo pays
  * none of it, which bounds how close an RPC can come to it, and how far ahead of Dubbo it can get.
+ *
+ * <p>{@code codec} sets hessian-lite on its own beside Ferry's codec (the same bytes, written by
+ * {@link FastHessian2Output}), in the same run.
  *
  * <pre>
  *   java -cp "rpc-benchmark/target/classes:$(cat rpc-benchmark/target/classpath.txt)" org.openjdk.jmh.Main HessianFloor
@@ -58,9 +62,12 @@ public class HessianFloorBenchmark {
     @Param({"existUser", "createUser", "getUser", "listUser"})
     public String method;
 
+    @Param({"hessian-lite", "ferry"})
+    public String codec;
+
     private final SerializerFactory factory = new SerializerFactory();
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(4096);
-    private final Hessian2Output out = new Hessian2Output(bytes);
+    private Hessian2Output out;
     private final Map<String, Object> requestAttachments = new LinkedHashMap<>();
     private final Map<String, Object> answerAttachments = Map.of("dubbo", "2.0.2");
     private Call call;
@@ -69,6 +76,11 @@ public class HessianFloorBenchmark {
 
     @Setup
     public void setUp() throws IOException {
+        out = switch (codec) {
+            case "hessian-lite" -> new Hessian2Output(bytes);
+            case "ferry" -> new FastHessian2Output(bytes);
+            default -> throw new IllegalArgumentException("codec: " + codec);
+        };
         out.setSerializerFactory(factory);
         requestAttachments.put("path", SERVICE);
         requestAttachments.put("interface", SERVICE);
