@@ -7,7 +7,13 @@ import io.ferry.rpc.benchmark.suite.workload.User;
 import io.ferry.rpc.benchmark.suite.workload.UserPage;
 import io.ferry.rpc.benchmark.suite.workload.UserService;
 import io.ferry.rpc.benchmark.suite.workload.Users;
+import io.ferry.rpc.ClassAllowList;
+import io.ferry.rpc.remoting.internal.serialize.AllowedClasses;
+import io.ferry.rpc.remoting.internal.serialize.GuardedHessian2Input;
+import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
 import io.ferry.rpc.remoting.internal.serialize.fast.FastHessian2Output;
+import io.ferry.rpc.remoting.internal.serialize.fast.HessianCodec;
+import io.netty.buffer.Unpooled;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -31,8 +37,9 @@ import java.util.concurrent.TimeUnit;
  * split between the consumer (write the request, read the answer) and the provider (the other two); the echo pays
  * none of it, which bounds how close an RPC can come to it, and how far ahead of Dubbo it can get.
  *
- * <p>{@code codec} sets hessian-lite on its own beside Ferry's codec (the same bytes, written by
- * {@link FastHessian2Output}), in the same run.
+ * <p>{@code codec} sets hessian-lite on its own beside Ferry's codec as Ferry runs it, in the same run: the same
+ * bytes written by {@link FastHessian2Output}, and read by {@link GuardedHessian2Input} with Ferry's strings and all
+ * of its checks (the service's allow-list, lengths, depth, the decode budget), which hessian-lite alone skips.
  *
  * <pre>
  *   java -cp "rpc-benchmark/target/classes:$(cat rpc-benchmark/target/classpath.txt)" org.openjdk.jmh.Main HessianFloor
@@ -65,7 +72,7 @@ public class HessianFloorBenchmark {
     @Param({"hessian-lite", "ferry"})
     public String codec;
 
-    private final SerializerFactory factory = new SerializerFactory();
+    private SerializerFactory factory;
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(4096);
     private Hessian2Output out;
     private final Map<String, Object> requestAttachments = new LinkedHashMap<>();
@@ -76,11 +83,18 @@ public class HessianFloorBenchmark {
 
     @Setup
     public void setUp() throws IOException {
-        out = switch (codec) {
-            case "hessian-lite" -> new Hessian2Output(bytes);
-            case "ferry" -> new FastHessian2Output(bytes);
+        switch (codec) {
+            case "hessian-lite" -> {
+                factory = new SerializerFactory();
+                out = new Hessian2Output(bytes);
+            }
+            case "ferry" -> {
+                factory = new SafeSerializerFactory(AllowedClasses.forServices(java.util.List.of(UserService.class),
+                        ClassAllowList.none()));
+                out = new FastHessian2Output(bytes);
+            }
             default -> throw new IllegalArgumentException("codec: " + codec);
-        };
+        }
         out.setSerializerFactory(factory);
         requestAttachments.put("path", SERVICE);
         requestAttachments.put("interface", SERVICE);
@@ -149,6 +163,9 @@ public class HessianFloorBenchmark {
     }
 
     private Hessian2Input input(byte[] body) {
+        if (factory instanceof SafeSerializerFactory safe) {
+            return new GuardedHessian2Input(Unpooled.wrappedBuffer(body), safe, HessianCodec.FERRY);
+        }
         Hessian2Input in = new Hessian2Input(new ByteArrayInputStream(body));
         in.setSerializerFactory(factory);
         return in;

@@ -2,6 +2,7 @@ package io.ferry.rpc.remoting.internal.serialize;
 
 import com.alibaba.com.caucho.hessian.io.Hessian2Input;
 import com.alibaba.com.caucho.hessian.io.HessianProtocolException;
+import io.ferry.rpc.remoting.internal.serialize.fast.HessianCodec;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 
@@ -12,7 +13,8 @@ import java.util.ArrayList;
  * A hessian2 reader over one frame body that knows how many bytes are left, how deep it is and what it has read,
  * so that {@link GuardedDeserializer} can refuse a claimed length the body cannot hold, nesting past a bound, and a
  * body over its {@link DecodeBudget}; and so that maps and sets can tell a key built from back-references
- * ({@link HashedKeys}). Not thread-safe: one per decode.
+ * ({@link HashedKeys}). With the {@link HessianCodec#FERRY} codec it reads strings itself ({@link HessianStrings}),
+ * everything else through hessian-lite, the checks alike. Not thread-safe: one per decode.
  */
 public final class GuardedHessian2Input extends Hessian2Input {
     /** Deepest nesting of objects, lists and maps accepted; far beyond any real value, far below a stack overflow. */
@@ -22,11 +24,19 @@ public final class GuardedHessian2Input extends Hessian2Input {
 
     private final ByteBuf body;
     private final DecodeBudget budget = new DecodeBudget();
+    /** Null with hessian-lite's codec. */
+    private final HessianStrings strings;
 
-    /** Reads {@code body} from its reader index; the buffer's ownership stays with the caller. */
+    /** Reads {@code body} from its reader index with the configured codec; the buffer stays the caller's. */
     public GuardedHessian2Input(ByteBuf body, SafeSerializerFactory factory) {
+        this(body, factory, HessianCodec.configured());
+    }
+
+    /** Reads {@code body} from its reader index with {@code codec}; the buffer's ownership stays with the caller. */
+    public GuardedHessian2Input(ByteBuf body, SafeSerializerFactory factory, HessianCodec codec) {
         super(new ByteBufInputStream(body));
         this.body = body;
+        this.strings = codec == HessianCodec.FERRY ? new HessianStrings(this) : null;
         // hessian-lite follows a back-reference inline, as _refs.get(i): the one place to see them all
         this._refs = new BackReferences(budget);
         setSerializerFactory(factory);
@@ -61,6 +71,21 @@ public final class GuardedHessian2Input extends Hessian2Input {
         return index;
     }
 
+    @Override
+    public String readString() throws IOException {
+        if (strings == null) {
+            return super.readString();
+        }
+        int tag = read();
+        if (HessianStrings.isStringTag(tag)) {
+            return strings.read(tag);
+        }
+        if (tag >= 0) {
+            unread(); // not a string: a null, a number... which hessian-lite turns into one
+        }
+        return super.readString();
+    }
+
     // Every nested value, whichever deserializer reads it, comes back through one of these.
 
     @Override
@@ -68,7 +93,7 @@ public final class GuardedHessian2Input extends Hessian2Input {
         enter();
         Object value;
         try {
-            value = super.readObject();
+            value = strings == null ? super.readObject() : readAnyObject();
         } catch (Throwable t) {
             abandon();
             throw t;
@@ -100,6 +125,18 @@ public final class GuardedHessian2Input extends Hessian2Input {
             throw t;
         }
         return exit(value);
+    }
+
+    /** A string by {@link HessianStrings}, anything else by hessian-lite. */
+    private Object readAnyObject() throws IOException {
+        int tag = read();
+        if (HessianStrings.isStringTag(tag)) {
+            return strings.read(tag);
+        }
+        if (tag >= 0) {
+            unread();
+        }
+        return super.readObject();
     }
 
     private void enter() throws HessianProtocolException {
