@@ -42,11 +42,23 @@ final class HessianStrings {
                 length = (readByte() << 8) + readByte();
             }
             in.checkClaimedLength(length, "string");
+            if (n == 0 && tag != 'R' && ReadAhead.available()) {
+                String whole = ReadAhead.asciiString(in, length); // the common case: one chunk, ASCII, buffered
+                if (whole != null) {
+                    return whole;
+                }
+            }
             if (isAscii) {
                 ensureAscii(n + length);
                 int end = n + length;
                 while (n < end) {
-                    int b = in.read();
+                    if (ReadAhead.available()) {
+                        n += ReadAhead.copyAscii(in, ascii, n, end - n);
+                        if (n == end) {
+                            break;
+                        }
+                    }
+                    int b = in.read(); // refills the buffer, or a non-ASCII byte
                     if (b < 0x80) {
                         if (b < 0) {
                             throw new EOFException("string ends early");
