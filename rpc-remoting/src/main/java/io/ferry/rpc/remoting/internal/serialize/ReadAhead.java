@@ -51,12 +51,16 @@ final class ReadAhead {
         if ((int) LENGTH.get(in) - offset < count) {
             return null;
         }
+        // The JDK decodes ASCII as UTF-8 with one vectorised check and one copy. These bytes were ASCII exactly if
+        // they gave as many chars as bytes, none of them a replacement: a multi-byte char gives fewer, and a
+        // malformed byte gives U+FFFD, which a compact (Latin-1) String cannot hold, so looking for it is free.
         byte[] buffer = (byte[]) BUFFER.get(in);
-        if (!isAscii(buffer, offset, offset + count)) {
+        String decoded = new String(buffer, offset, count, StandardCharsets.UTF_8);
+        if (decoded.length() != count || decoded.indexOf('\uFFFD') >= 0) {
             return null;
         }
         OFFSET.set(in, offset + count);
-        return new String(buffer, offset, count, StandardCharsets.ISO_8859_1);
+        return decoded;
     }
 
     /** Copies the buffered ASCII bytes, at most {@code max}, up to the first other byte; returns how many. */
@@ -72,14 +76,5 @@ final class ReadAhead {
         System.arraycopy(buffer, offset, into, at, count);
         OFFSET.set(in, i);
         return count;
-    }
-
-    /** One pass without an early exit, which the JIT turns into vector instructions. */
-    private static boolean isAscii(byte[] bytes, int from, int to) {
-        int bits = 0;
-        for (int i = from; i < to; i++) {
-            bits |= bytes[i];
-        }
-        return bits >= 0;
     }
 }

@@ -38,6 +38,9 @@ public final class FastHessian2Output extends Hessian2Output {
     private boolean unshared;
     private OutputStream sink;
     private WritePlans plans;
+    /** The last class written and its plan: the elements of a list are mostly of one class. */
+    private Class<?> lastType;
+    private WritePlan lastPlan;
 
     public FastHessian2Output() {
         _os = new FlushAdapter();
@@ -104,6 +107,8 @@ public final class FastHessian2Output extends Hessian2Output {
         super.setSerializerFactory(factory);
         if (plans == null || !plans.isFor(factory)) {
             plans = factory == null ? null : WritePlans.of(factory);
+            lastType = null;
+            lastPlan = null;
         }
     }
 
@@ -152,11 +157,18 @@ public final class FastHessian2Output extends Hessian2Output {
             writeNull();
             return;
         }
-        WritePlans p = plans;
-        if (p == null) {
-            p = plans = WritePlans.of(findSerializerFactory());
+        Class<?> type = value.getClass();
+        WritePlan plan = lastPlan;
+        if (type != lastType) {
+            WritePlans p = plans;
+            if (p == null) {
+                p = plans = WritePlans.of(findSerializerFactory());
+            }
+            plan = p.planFor(type);
+            lastType = type;
+            lastPlan = plan;
         }
-        p.planFor(value.getClass()).write(value, this);
+        plan.write(value, this);
     }
 
     @Override
@@ -298,27 +310,28 @@ public final class FastHessian2Output extends Hessian2Output {
                 room = SIZE - 16;
             }
             int stop = Math.min(end, i + room);
-            i = isAscii(chars, i, stop) ? copyAscii(chars, i, stop) : encodeUntilNonAscii(chars, i, stop);
+            i = copyIfAscii(chars, i, stop) ? stop : encodeUntilNonAscii(chars, i, stop);
         }
     }
 
-    /** One pass without an early exit, which the JIT turns into vector instructions. */
-    private static boolean isAscii(char[] chars, int from, int to) {
-        int bits = 0;
-        for (int i = from; i < to; i++) {
-            bits |= chars[i];
-        }
-        return bits < 0x80;
-    }
-
-    private int copyAscii(char[] chars, int from, int to) {
+    /**
+     * Copies the run as bytes and keeps it if every char was ASCII; one loop without an early exit, which the JIT
+     * can turn into vector instructions. Otherwise the copy is left beyond the offset, to be overwritten.
+     */
+    private boolean copyIfAscii(char[] chars, int from, int to) {
         byte[] buf = buffer;
         int at = offset - from;
+        int bits = 0;
         for (int i = from; i < to; i++) {
-            buf[at + i] = (byte) chars[i];
+            char ch = chars[i];
+            bits |= ch;
+            buf[at + i] = (byte) ch;
+        }
+        if (bits >= 0x80) {
+            return false;
         }
         offset = at + to;
-        return to;
+        return true;
     }
 
     /** The ASCII chars up to the first other one, and that one (2 or 3 bytes); returns where to go on. */
