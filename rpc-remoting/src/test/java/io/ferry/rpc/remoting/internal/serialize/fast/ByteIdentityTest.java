@@ -89,19 +89,17 @@ class ByteIdentityTest {
     }
 
     static byte[] hessianLite(SerializerFactory factory, List<Object> values) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        Hessian2Output out = new Hessian2Output(bytes);
-        out.setSerializerFactory(factory);
-        for (Object value : values) {
-            out.writeObject(value);
-        }
-        out.flush();
-        return bytes.toByteArray();
+        return write(new Hessian2Output(), factory, values);
     }
 
     static byte[] fast(SerializerFactory factory, List<Object> values) throws IOException {
+        return write(new FastHessian2Output(), factory, values);
+    }
+
+    private static byte[] write(Hessian2Output out, SerializerFactory factory, List<Object> values)
+            throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        FastHessian2Output out = new FastHessian2Output(bytes);
+        out.init(bytes);
         out.setSerializerFactory(factory);
         for (Object value : values) {
             out.writeObject(value);
