@@ -16,7 +16,7 @@ import java.util.Arrays;
  */
 final class HessianStrings {
     private final GuardedHessian2Input in;
-    private byte[] ascii = new byte[64];
+    private byte[] ascii;
     private char[] chars;
 
     HessianStrings(GuardedHessian2Input in) {
@@ -123,7 +123,9 @@ final class HessianStrings {
     }
 
     private void ensureAscii(int capacity) {
-        if (ascii.length < capacity) {
+        if (ascii == null) {
+            ascii = new byte[Math.max(capacity, 64)]; // only for strings not read whole from the read-ahead
+        } else if (ascii.length < capacity) {
             ascii = Arrays.copyOf(ascii, Math.max(capacity, ascii.length * 2)); // a chunked string keeps its start
         }
     }

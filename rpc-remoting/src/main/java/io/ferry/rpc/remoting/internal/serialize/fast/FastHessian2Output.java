@@ -38,6 +38,12 @@ public final class FastHessian2Output extends Hessian2Output {
     private boolean unshared;
     private OutputStream sink;
     private WritePlans plans;
+    /**
+     * The plans of the last few factories this output wrote with (a service's, the JDK-only one for errors...),
+     * so that switching between them per frame does not take the global table's lock.
+     */
+    private final WritePlans[] recentPlans = new WritePlans[4];
+    private int nextRecent;
     /** The last class written and its plan: the elements of a list are mostly of one class. */
     private Class<?> lastType;
     private WritePlan lastPlan;
@@ -106,10 +112,22 @@ public final class FastHessian2Output extends Hessian2Output {
     public void setSerializerFactory(SerializerFactory factory) {
         super.setSerializerFactory(factory);
         if (plans == null || !plans.isFor(factory)) {
-            plans = factory == null ? null : WritePlans.of(factory);
+            plans = factory == null ? null : plansOf(factory);
             lastType = null;
             lastPlan = null;
         }
+    }
+
+    private WritePlans plansOf(SerializerFactory factory) {
+        for (WritePlans recent : recentPlans) {
+            if (recent != null && recent.isFor(factory)) {
+                return recent;
+            }
+        }
+        WritePlans found = WritePlans.of(factory);
+        recentPlans[nextRecent] = found;
+        nextRecent = (nextRecent + 1) % recentPlans.length;
+        return found;
     }
 
     /** The factory in use, hessian-lite's default if none was set. */
@@ -162,7 +180,7 @@ public final class FastHessian2Output extends Hessian2Output {
         if (type != lastType) {
             WritePlans p = plans;
             if (p == null) {
-                p = plans = WritePlans.of(findSerializerFactory());
+                p = plans = plansOf(findSerializerFactory());
             }
             plan = p.planFor(type);
             lastType = type;
