@@ -12,7 +12,6 @@ import io.ferry.rpc.remoting.internal.serialize.AllowedClasses;
 import io.ferry.rpc.remoting.internal.serialize.GuardedHessian2Input;
 import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
 import io.ferry.rpc.remoting.internal.serialize.fast.FastHessian2Output;
-import io.ferry.rpc.remoting.internal.serialize.fast.HessianCodec;
 import io.netty.buffer.Unpooled;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -124,14 +123,18 @@ public class HessianFloorBenchmark {
     @Benchmark
     public Object readRequest() throws IOException {
         Hessian2Input in = input(request);
-        in.readString();
-        in.readString();
-        in.readString();
-        in.readString();
-        in.readString();
-        Object argument = in.readObject(call.argumentType());
-        Object attachments = in.readObject(Map.class);
-        return argument != null ? attachments : null;
+        try {
+            in.readString();
+            in.readString();
+            in.readString();
+            in.readString();
+            in.readString();
+            Object argument = in.readObject(call.argumentType());
+            Object attachments = in.readObject(Map.class);
+            return argument != null ? attachments : null;
+        } finally {
+            done(in);
+        }
     }
 
     @Benchmark
@@ -146,10 +149,14 @@ public class HessianFloorBenchmark {
     @Benchmark
     public Object readAnswer() throws IOException {
         Hessian2Input in = input(answer);
-        in.readInt();
-        Object value = in.readObject(call.valueType());
-        in.readObject(Map.class);
-        return value;
+        try {
+            in.readInt();
+            Object value = in.readObject(call.valueType());
+            in.readObject(Map.class);
+            return value;
+        } finally {
+            done(in);
+        }
     }
 
     private void start() {
@@ -162,9 +169,15 @@ public class HessianFloorBenchmark {
         return bytes.size();
     }
 
+    private static void done(Hessian2Input in) {
+        if (in instanceof GuardedHessian2Input reused) {
+            reused.release();
+        }
+    }
+
     private Hessian2Input input(byte[] body) {
         if (factory instanceof SafeSerializerFactory safe) {
-            return new GuardedHessian2Input(Unpooled.wrappedBuffer(body), safe, HessianCodec.FERRY);
+            return GuardedHessian2Input.open(Unpooled.wrappedBuffer(body), safe); // as Ferry's decoders take it
         }
         Hessian2Input in = new Hessian2Input(new ByteArrayInputStream(body));
         in.setSerializerFactory(factory);
