@@ -7,6 +7,12 @@ import io.ferry.rpc.benchmark.suite.workload.User;
 import io.ferry.rpc.benchmark.suite.workload.UserPage;
 import io.ferry.rpc.benchmark.suite.workload.UserService;
 import io.ferry.rpc.benchmark.suite.workload.Users;
+import io.ferry.rpc.ClassAllowList;
+import io.ferry.rpc.remoting.internal.serialize.AllowedClasses;
+import io.ferry.rpc.remoting.internal.serialize.GuardedHessian2Input;
+import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
+import io.ferry.rpc.remoting.internal.serialize.fast.FastHessian2Output;
+import io.netty.buffer.Unpooled;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -30,9 +36,16 @@ import java.util.concurrent.TimeUnit;
  * split between the consumer (write the request, read the answer) and the provider (the other two); the echo pays
  * none of it, which bounds how close an RPC can come to it, and how far ahead of Dubbo it can get.
  *
+ * <p>{@code codec} sets hessian-lite on its own beside Ferry's codec as Ferry runs it, in the same run: the same
+ * bytes written by {@link FastHessian2Output}, and read by {@link GuardedHessian2Input} with Ferry's strings and all
+ * of its checks (the service's allow-list, lengths, depth, the decode budget), which hessian-lite alone skips.
+ *
  * <pre>
  *   java -cp "rpc-benchmark/target/classes:$(cat rpc-benchmark/target/classpath.txt)" org.openjdk.jmh.Main HessianFloor
+ *   # the two codecs side by side on the two methods of issue 24's target:
+ *   ... org.openjdk.jmh.Main HessianFloorBenchmark -p method=getUser,listUser -f 1 -wi 3 -i 5 -w 1s -r 1s
  * </pre>
+ * A call's cost is the sum of its four benchmarks (writeRequest, readRequest, writeAnswer, readAnswer).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -58,9 +71,12 @@ public class HessianFloorBenchmark {
     @Param({"existUser", "createUser", "getUser", "listUser"})
     public String method;
 
-    private final SerializerFactory factory = new SerializerFactory();
+    @Param({"hessian-lite", "ferry"})
+    public String codec;
+
+    private SerializerFactory factory;
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(4096);
-    private final Hessian2Output out = new Hessian2Output(bytes);
+    private Hessian2Output out;
     private final Map<String, Object> requestAttachments = new LinkedHashMap<>();
     private final Map<String, Object> answerAttachments = Map.of("dubbo", "2.0.2");
     private Call call;
@@ -69,6 +85,18 @@ public class HessianFloorBenchmark {
 
     @Setup
     public void setUp() throws IOException {
+        switch (codec) {
+            case "hessian-lite" -> {
+                factory = new SerializerFactory();
+                out = new Hessian2Output(bytes);
+            }
+            case "ferry" -> {
+                factory = new SafeSerializerFactory(AllowedClasses.forServices(java.util.List.of(UserService.class),
+                        ClassAllowList.none()));
+                out = new FastHessian2Output(bytes);
+            }
+            default -> throw new IllegalArgumentException("codec: " + codec);
+        }
         out.setSerializerFactory(factory);
         requestAttachments.put("path", SERVICE);
         requestAttachments.put("interface", SERVICE);
@@ -98,14 +126,18 @@ public class HessianFloorBenchmark {
     @Benchmark
     public Object readRequest() throws IOException {
         Hessian2Input in = input(request);
-        in.readString();
-        in.readString();
-        in.readString();
-        in.readString();
-        in.readString();
-        Object argument = in.readObject(call.argumentType());
-        Object attachments = in.readObject(Map.class);
-        return argument != null ? attachments : null;
+        try {
+            in.readString();
+            in.readString();
+            in.readString();
+            in.readString();
+            in.readString();
+            Object argument = in.readObject(call.argumentType());
+            Object attachments = in.readObject(Map.class);
+            return argument != null ? attachments : null;
+        } finally {
+            done(in);
+        }
     }
 
     @Benchmark
@@ -120,10 +152,14 @@ public class HessianFloorBenchmark {
     @Benchmark
     public Object readAnswer() throws IOException {
         Hessian2Input in = input(answer);
-        in.readInt();
-        Object value = in.readObject(call.valueType());
-        in.readObject(Map.class);
-        return value;
+        try {
+            in.readInt();
+            Object value = in.readObject(call.valueType());
+            in.readObject(Map.class);
+            return value;
+        } finally {
+            done(in);
+        }
     }
 
     private void start() {
@@ -136,7 +172,16 @@ public class HessianFloorBenchmark {
         return bytes.size();
     }
 
+    private static void done(Hessian2Input in) {
+        if (in instanceof GuardedHessian2Input reused) {
+            reused.release();
+        }
+    }
+
     private Hessian2Input input(byte[] body) {
+        if (factory instanceof SafeSerializerFactory safe) {
+            return GuardedHessian2Input.open(Unpooled.wrappedBuffer(body), safe); // as Ferry's decoders take it
+        }
         Hessian2Input in = new Hessian2Input(new ByteArrayInputStream(body));
         in.setSerializerFactory(factory);
         return in;

@@ -4,6 +4,8 @@ import com.alibaba.com.caucho.hessian.io.Hessian2Output;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.spi.WireText;
 import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
+import io.ferry.rpc.remoting.internal.serialize.fast.FastHessian2Output;
+import io.ferry.rpc.remoting.internal.serialize.fast.HessianCodec;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufOutputStream;
@@ -51,20 +53,28 @@ public final class FrameEncoder {
     }
 
     /**
-     * A thread's hessian output. Giving it back clears its references, class definitions and buffer (and drops the
-     * stream), so every frame starts afresh and taking it needs no second clearing; a frame encoded while another
-     * is being encoded on the same thread (a serializer making a call) gets an output of its own.
+     * A thread's hessian output ({@link HessianCodec}: Ferry's writer or hessian-lite's, the same bytes). Giving it
+     * back clears its references, class definitions and buffer (and drops the stream), so every frame starts afresh and
+     * taking it needs no second clearing; a frame encoded while another is being encoded on the same thread (a
+     * serializer making a call) gets an output of its own.
      */
     private static final class ReusableOutput {
-        private final AttachableOutput output = new AttachableOutput();
+        private final Hessian2Output output =
+                HessianCodec.configured() == HessianCodec.FERRY ? new FastHessian2Output() : new AttachableOutput();
         private boolean busy;
 
         Hessian2Output take(OutputStream stream) {
             if (busy) {
-                return new Hessian2Output(stream);
+                Hessian2Output own = HessianCodec.configured().newOutput();
+                own.init(stream);
+                return own;
             }
             busy = true;
-            output.attach(stream);
+            if (output instanceof AttachableOutput attachable) {
+                attachable.attach(stream);
+            } else {
+                output.init(stream); // Ferry's output clears only what was used: nothing to save
+            }
             return output;
         }
 

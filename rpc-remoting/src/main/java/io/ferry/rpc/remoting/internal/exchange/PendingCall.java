@@ -134,9 +134,13 @@ final class PendingCall {
             return;
         }
         try {
-            ResponseCodec.Outcome outcome = ResponseCodec.read(
-                    new GuardedHessian2Input(frame.body(), serializerFactory), method.resultType(),
-                    method.isGeneric());
+            ResponseCodec.Outcome outcome;
+            GuardedHessian2Input in = GuardedHessian2Input.open(frame.body(), serializerFactory);
+            try {
+                outcome = ResponseCodec.read(in, method.resultType(), method.isGeneric());
+            } finally {
+                in.release();
+            }
             if (outcome.exception() != null) {
                 result.completeExceptionally(outcome.exception());
             } else {

@@ -2,8 +2,9 @@ package io.ferry.rpc.remoting.internal.serialize;
 
 import com.alibaba.com.caucho.hessian.io.Hessian2Input;
 import com.alibaba.com.caucho.hessian.io.HessianProtocolException;
+import io.ferry.rpc.remoting.internal.serialize.fast.HessianCodec;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufInputStream;
+import io.netty.util.concurrent.FastThreadLocal;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -12,7 +13,9 @@ import java.util.ArrayList;
  * A hessian2 reader over one frame body that knows how many bytes are left, how deep it is and what it has read,
  * so that {@link GuardedDeserializer} can refuse a claimed length the body cannot hold, nesting past a bound, and a
  * body over its {@link DecodeBudget}; and so that maps and sets can tell a key built from back-references
- * ({@link HashedKeys}). Not thread-safe: one per decode.
+ * ({@link HashedKeys}). With the {@link HessianCodec#FERRY} codec it reads strings itself ({@link HessianStrings}),
+ * everything else through hessian-lite, the checks alike. Not thread-safe: one per decode, either made for it or
+ * taken from this thread's with {@link #open} and given back with {@link #release}.
  */
 public final class GuardedHessian2Input extends Hessian2Input {
     /** Deepest nesting of objects, lists and maps accepted; far beyond any real value, far below a stack overflow. */
@@ -20,13 +23,78 @@ public final class GuardedHessian2Input extends Hessian2Input {
     /** Hessian2Input reads ahead into a buffer of its own; this many bytes may sit there besides the stream's. */
     private static final int READ_AHEAD = 1024;
 
-    private final ByteBuf body;
-    private final DecodeBudget budget = new DecodeBudget();
+    /**
+     * One input per thread, reused: hessian-lite's input carries a 1 KiB read-ahead buffer and four collections,
+     * more than the values of a small call. A decode while this thread's is in use gets one of its own.
+     */
+    private static final FastThreadLocal<GuardedHessian2Input> REUSED = new FastThreadLocal<>() {
+        @Override
+        protected GuardedHessian2Input initialValue() {
+            return new GuardedHessian2Input(HessianCodec.configured());
+        }
+    };
 
-    /** Reads {@code body} from its reader index; the buffer's ownership stays with the caller. */
+    private final BodyStream stream;
+    private ByteBuf body;
+    private DecodeBudget budget;
+    /** Null with hessian-lite's codec. */
+    private final HessianStrings strings;
+    private boolean inUse;
+
+    /** Reads {@code body} from its reader index with the configured codec; the buffer stays the caller's. */
     public GuardedHessian2Input(ByteBuf body, SafeSerializerFactory factory) {
-        super(new ByteBufInputStream(body));
-        this.body = body;
+        this(body, factory, HessianCodec.configured());
+    }
+
+    /** Reads {@code body} from its reader index with {@code codec}; the buffer's ownership stays with the caller. */
+    public GuardedHessian2Input(ByteBuf body, SafeSerializerFactory factory, HessianCodec codec) {
+        this(codec);
+        attach(body, factory);
+    }
+
+    private GuardedHessian2Input(HessianCodec codec) {
+        this(new BodyStream(), codec);
+    }
+
+    private GuardedHessian2Input(BodyStream stream, HessianCodec codec) {
+        super(stream);
+        this.stream = stream;
+        this.strings = codec == HessianCodec.FERRY ? new HessianStrings(this) : null;
+    }
+
+    /**
+     * This thread's input, reading {@code body} from its reader index with the configured codec; give it back with
+     * {@link #release} when the decode is over, failed or not. The buffer stays the caller's.
+     */
+    public static GuardedHessian2Input open(ByteBuf body, SafeSerializerFactory factory) {
+        GuardedHessian2Input reused = REUSED.get();
+        if (reused.inUse) {
+            return new GuardedHessian2Input(body, factory);
+        }
+        reused.inUse = true;
+        reused.attach(body, factory);
+        return reused;
+    }
+
+    /** Ends a decode begun with {@link #open}: drops the body and every value read, so nothing outlives it. */
+    public void release() {
+        stream.attach(null);
+        body = null;
+        reset(); // the references, class definitions and types: the values read
+        inUse = false;
+    }
+
+    /** Starts afresh on {@code next}: no references, class definitions, types, buffered bytes or budget left. */
+    private void attach(ByteBuf next, SafeSerializerFactory factory) {
+        stream.attach(next);
+        body = next;
+        init(stream);
+        try {
+            resetBuffer();
+        } catch (IllegalStateException leftOver) {
+            // the last decode stopped before the end of its body: its bytes are dropped all the same
+        }
+        budget = new DecodeBudget();
         // hessian-lite follows a back-reference inline, as _refs.get(i): the one place to see them all
         this._refs = new BackReferences(budget);
         setSerializerFactory(factory);
@@ -61,6 +129,21 @@ public final class GuardedHessian2Input extends Hessian2Input {
         return index;
     }
 
+    @Override
+    public String readString() throws IOException {
+        if (strings == null) {
+            return super.readString();
+        }
+        int tag = read();
+        if (HessianStrings.isStringTag(tag)) {
+            return strings.read(tag);
+        }
+        if (tag >= 0) {
+            unread(); // not a string: a null, a number... which hessian-lite turns into one
+        }
+        return super.readString();
+    }
+
     // Every nested value, whichever deserializer reads it, comes back through one of these.
 
     @Override
@@ -68,7 +151,7 @@ public final class GuardedHessian2Input extends Hessian2Input {
         enter();
         Object value;
         try {
-            value = super.readObject();
+            value = strings == null ? super.readObject() : readAnyObject();
         } catch (Throwable t) {
             abandon();
             throw t;
@@ -100,6 +183,18 @@ public final class GuardedHessian2Input extends Hessian2Input {
             throw t;
         }
         return exit(value);
+    }
+
+    /** A string by {@link HessianStrings}, anything else by hessian-lite. */
+    private Object readAnyObject() throws IOException {
+        int tag = read();
+        if (HessianStrings.isStringTag(tag)) {
+            return strings.read(tag);
+        }
+        if (tag >= 0) {
+            unread();
+        }
+        return super.readObject();
     }
 
     private void enter() throws HessianProtocolException {

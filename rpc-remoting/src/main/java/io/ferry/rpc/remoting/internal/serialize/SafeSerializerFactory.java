@@ -33,7 +33,17 @@ public final class SafeSerializerFactory extends SerializerFactory {
 
     private final AllowedClasses allowed;
     private final boolean unknownAsMaps;
-    private final Map<Class<?>, Deserializer> byClass = new ConcurrentHashMap<>();
+    /** A ClassValue rather than a map: it is looked up for every value read by class (each Date field, say). */
+    private final ClassValue<Deserializer> byClass = new ClassValue<>() {
+        @Override
+        protected Deserializer computeValue(Class<?> cl) {
+            try {
+                return guardedDeserializer(cl);
+            } catch (HessianProtocolException e) {
+                throw new Refused(e); // not cached: the next lookup tries again, as before
+            }
+        }
+    };
     private final Map<String, Deserializer> byName = new ConcurrentHashMap<>();
 
     public SafeSerializerFactory(AllowedClasses allowed) {
@@ -92,12 +102,25 @@ public final class SafeSerializerFactory extends SerializerFactory {
         return super.getSerializer(cl);
     }
 
+    /** Carries a checked refusal out of the ClassValue. */
+    private static final class Refused extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Refused(HessianProtocolException cause) {
+            super(cause);
+        }
+    }
+
     @Override
     public Deserializer getDeserializer(Class cl) throws HessianProtocolException {
-        Deserializer cached = byClass.get(cl);
-        if (cached != null) {
-            return cached;
+        try {
+            return byClass.get(cl);
+        } catch (Refused e) {
+            throw (HessianProtocolException) e.getCause();
         }
+    }
+
+    private Deserializer guardedDeserializer(Class<?> cl) throws HessianProtocolException {
         Deserializer raw;
         if (Throwable.class.isAssignableFrom(cl)) {
             raw = new ThrowableDeserializer(cl);
@@ -106,9 +129,7 @@ public final class SafeSerializerFactory extends SerializerFactory {
         } else {
             raw = super.getDeserializer(cl);
         }
-        Deserializer guarded = GuardedDeserializer.wrap(raw);
-        byClass.put(cl, guarded);
-        return guarded;
+        return GuardedDeserializer.wrap(raw);
     }
 
     @Override

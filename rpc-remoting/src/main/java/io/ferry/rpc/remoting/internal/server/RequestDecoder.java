@@ -42,7 +42,16 @@ final class RequestDecoder {
      * @throws IOException  the body is malformed or names a class the service does not allow
      */
     DecodedRequest decode(InboundFrame frame, long receivedNanos, SocketAddress local) throws IOException {
-        GuardedHessian2Input in = new GuardedHessian2Input(frame.body(), SafeSerializerFactory.jdkOnly());
+        GuardedHessian2Input in = GuardedHessian2Input.open(frame.body(), SafeSerializerFactory.jdkOnly());
+        try {
+            return decode(in, receivedNanos, local);
+        } finally {
+            in.release();
+        }
+    }
+
+    private DecodedRequest decode(GuardedHessian2Input in, long receivedNanos, SocketAddress local)
+            throws IOException {
         RequestCodec.Head head = RequestCodec.readHead(in);
         ServiceSchema schema = services.schema(head.path(), head.version());
         if (schema == null) {
