@@ -62,8 +62,8 @@ class PropertiesBootstrapTest {
     @Test
     void valuesLandInTheTypedConfigsAndSystemPropertiesOverrideTheFile() throws Exception {
         FileBootstrap.Loaded loaded = FileBootstrap.fromProperties(consumer(20880), Map.of());
-        Sources system = Sources.of(Map.of("ferry.reference.users.timeout", "4s", "ferry.transport.nio", "true"),
-                null);
+        Sources system = Sources.of(Map.of("ferry.reference.users.timeout", "4s", "ferry.transport.nio", "true",
+                "ferry.serialization.fastpath", "false"), null); // the two switches are not configuration
         try (Ferry ferry = Ferry.builder().consumer(loaded.consumer()).sources(system).build()) {
             Resolved users = ferry.settingsOf(loaded.references().get("users"));
             assertEquals(Duration.ofSeconds(4), users.get(Options.TIMEOUT), "-D wins over the file");

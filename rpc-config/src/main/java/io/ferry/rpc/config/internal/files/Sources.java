@@ -18,12 +18,12 @@ import java.util.TreeMap;
  * ({@code -Dferry.consumer.timeout=2s}), which win over code, annotations and files, and a {@code ferry.properties}
  * on the class path, which only fills what they leave unset. Both use the properties names; a wrong key or value
  * under {@code ferry.} fails the bootstrap naming the property or the file and line (Ferry's few switches, such as
- * {@code ferry.transport.nio}, aside). References are found by id, services by interface.
+ * {@code ferry.transport.nio} and {@code ferry.serialization.fastpath}, aside). References are found by id, services by interface.
  */
 public final class Sources {
     /** Ferry's switches that are system properties but not configuration. */
     private static final java.util.Set<String> SWITCHES = java.util.Set.of("ferry.transport.nio",
-            "ferry.updateReadme", "ferry.updateSchema");
+            "ferry.serialization.fastpath", "ferry.updateReadme", "ferry.updateSchema");
 
     private final Layer system;
     private final Layer classPath;

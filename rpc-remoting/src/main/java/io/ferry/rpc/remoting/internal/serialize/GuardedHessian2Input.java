@@ -7,6 +7,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.util.concurrent.FastThreadLocal;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.ByteArrayInputStream;
 import java.util.ArrayList;
 
 /**
@@ -22,6 +24,11 @@ public final class GuardedHessian2Input extends Hessian2Input {
     public static final int MAX_DEPTH = 256;
     /** Hessian2Input reads ahead into a buffer of its own; this many bytes may sit there besides the stream's. */
     private static final int READ_AHEAD = 1024;
+    /**
+     * A body larger than this is decoded by an input that is then dropped, not kept for the thread: the scratch a
+     * large string grows (here and in hessian-lite's own builder) must not stay with every pool thread.
+     */
+    static final int LARGEST_REUSED_BODY = 64 * 1024;
 
     /**
      * One input per thread, reused: hessian-lite's input carries a 1 KiB read-ahead buffer and four collections,
@@ -40,6 +47,7 @@ public final class GuardedHessian2Input extends Hessian2Input {
     /** Null with hessian-lite's codec. */
     private final HessianStrings strings;
     private boolean inUse;
+    private int bodyBytes;
 
     /** Reads {@code body} from its reader index with the configured codec; the buffer stays the caller's. */
     public GuardedHessian2Input(ByteBuf body, SafeSerializerFactory factory) {
@@ -67,6 +75,9 @@ public final class GuardedHessian2Input extends Hessian2Input {
      * {@link #release} when the decode is over, failed or not. The buffer stays the caller's.
      */
     public static GuardedHessian2Input open(ByteBuf body, SafeSerializerFactory factory) {
+        if (HessianCodec.configured() != HessianCodec.FERRY || body.readableBytes() > LARGEST_REUSED_BODY) {
+            return new GuardedHessian2Input(body, factory); // hessian-lite's way, or a body too large to keep for
+        }
         GuardedHessian2Input reused = REUSED.get();
         if (reused.inUse) {
             return new GuardedHessian2Input(body, factory);
@@ -88,6 +99,7 @@ public final class GuardedHessian2Input extends Hessian2Input {
     private void attach(ByteBuf next, SafeSerializerFactory factory) {
         stream.attach(next);
         body = next;
+        bodyBytes = next.readableBytes();
         init(stream);
         try {
             resetBuffer();
@@ -127,6 +139,16 @@ public final class GuardedHessian2Input extends Hessian2Input {
         int index = super.addRef(ref);
         budget.referenceAdded(index);
         return index;
+    }
+
+    /**
+     * Read now, whole: hessian-lite's stream reads lazily through this input, which after the decode reads nothing
+     * (or, reused, another call's body). Bounded by the body, like every value.
+     */
+    @Override
+    public InputStream readInputStream() throws IOException {
+        InputStream lazy = super.readInputStream();
+        return lazy == null ? null : new ByteArrayInputStream(lazy.readAllBytes());
     }
 
     @Override

@@ -59,6 +59,51 @@ class ReusedInputTest {
         }
     }
 
+    @Test
+    void aBodyThatFailedHalfwayLeavesNothingForTheNext() throws IOException {
+        ByteBuf cut = body(List.of("a", "b", "c"));
+        cut.writerIndex(cut.writerIndex() - 2); // the list ends in the middle of its last string
+        GuardedHessian2Input in = GuardedHessian2Input.open(cut, factory);
+        try {
+            assertThrows(IOException.class, in::readObject);
+        } finally {
+            in.release();
+        }
+        GuardedHessian2Input next = GuardedHessian2Input.open(body(List.of("d"), "e"), factory);
+        try {
+            assertSame(in, next);
+            assertEquals(List.of("d"), next.readObject());
+            assertEquals("e", next.readString());
+        } finally {
+            next.release();
+        }
+    }
+
+    @Test
+    void aLargeBodyIsReadByAnInputThatIsNotKept() throws IOException {
+        GuardedHessian2Input small = GuardedHessian2Input.open(body("s"), factory);
+        small.release();
+        String large = "é".repeat(GuardedHessian2Input.LARGEST_REUSED_BODY);
+        GuardedHessian2Input in = GuardedHessian2Input.open(body(large), factory);
+        try {
+            assertNotSame(small, in, "its scratch, grown to the string, goes with it");
+            assertEquals(large, in.readString());
+        } finally {
+            in.release();
+        }
+        GuardedHessian2Input after = GuardedHessian2Input.open(body("t"), factory);
+        after.release();
+        assertSame(small, after);
+    }
+
+    @Test
+    void nothingIsReadThroughAnInputOnceItsBodyIsReleased() throws IOException {
+        ByteBuf body = Unpooled.wrappedBuffer(new byte[4096]);
+        GuardedHessian2Input in = GuardedHessian2Input.open(body, factory);
+        in.release();
+        assertThrows(IOException.class, in::read, "not the next call's bytes, not a NullPointerException");
+    }
+
     private static ByteBuf body(Object... values) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Hessian2Output out = new Hessian2Output(bytes);
