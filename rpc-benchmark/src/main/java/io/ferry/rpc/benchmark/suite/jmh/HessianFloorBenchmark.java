@@ -4,14 +4,10 @@ import com.alibaba.com.caucho.hessian.io.Hessian2Input;
 import com.alibaba.com.caucho.hessian.io.Hessian2Output;
 import com.alibaba.com.caucho.hessian.io.SerializerFactory;
 import io.ferry.rpc.benchmark.suite.workload.User;
+import io.ferry.rpc.remoting.HessianBodies;
 import io.ferry.rpc.benchmark.suite.workload.UserPage;
 import io.ferry.rpc.benchmark.suite.workload.UserService;
 import io.ferry.rpc.benchmark.suite.workload.Users;
-import io.ferry.rpc.ClassAllowList;
-import io.ferry.rpc.remoting.internal.serialize.AllowedClasses;
-import io.ferry.rpc.remoting.internal.serialize.GuardedHessian2Input;
-import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
-import io.ferry.rpc.remoting.internal.serialize.fast.FastHessian2Output;
 import io.netty.buffer.Unpooled;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -37,7 +33,7 @@ import java.util.concurrent.TimeUnit;
  * none of it, which bounds how close an RPC can come to it, and how far ahead of Dubbo it can get.
  *
  * <p>{@code codec} sets hessian-lite on its own beside Ferry's codec as Ferry runs it, in the same run: the same
- * bytes written by {@link FastHessian2Output}, and read by {@link GuardedHessian2Input} with Ferry's strings and all
+ * bytes written by Ferry's output, and read by its guarded input ({@link HessianBodies}) with Ferry's strings and all
  * of its checks (the service's allow-list, lengths, depth, the decode budget), which hessian-lite alone skips.
  *
  * <pre>
@@ -74,7 +70,8 @@ public class HessianFloorBenchmark {
     @Param({"hessian-lite", "ferry"})
     public String codec;
 
-    private SerializerFactory factory;
+    /** Ferry's bodies, or null for hessian-lite on its own. */
+    private HessianBodies ferry;
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(4096);
     private Hessian2Output out;
     private final Map<String, Object> requestAttachments = new LinkedHashMap<>();
@@ -87,17 +84,15 @@ public class HessianFloorBenchmark {
     public void setUp() throws IOException {
         switch (codec) {
             case "hessian-lite" -> {
-                factory = new SerializerFactory();
                 out = new Hessian2Output(bytes);
+                out.setSerializerFactory(new SerializerFactory());
             }
             case "ferry" -> {
-                factory = new SafeSerializerFactory(AllowedClasses.forServices(java.util.List.of(UserService.class),
-                        ClassAllowList.none()));
-                out = new FastHessian2Output(bytes);
+                ferry = HessianBodies.forServices(java.util.List.of(UserService.class));
+                out = ferry.output(bytes);
             }
             default -> throw new IllegalArgumentException("codec: " + codec);
         }
-        out.setSerializerFactory(factory);
         requestAttachments.put("path", SERVICE);
         requestAttachments.put("interface", SERVICE);
         requestAttachments.put("version", "0.0.0");
@@ -172,18 +167,18 @@ public class HessianFloorBenchmark {
         return bytes.size();
     }
 
-    private static void done(Hessian2Input in) {
-        if (in instanceof GuardedHessian2Input reused) {
-            reused.release();
+    private void done(Hessian2Input in) {
+        if (ferry != null) {
+            HessianBodies.done(in);
         }
     }
 
     private Hessian2Input input(byte[] body) {
-        if (factory instanceof SafeSerializerFactory safe) {
-            return GuardedHessian2Input.open(Unpooled.wrappedBuffer(body), safe); // as Ferry's decoders take it
+        if (ferry != null) {
+            return ferry.open(Unpooled.wrappedBuffer(body)); // as Ferry's decoders take it
         }
         Hessian2Input in = new Hessian2Input(new ByteArrayInputStream(body));
-        in.setSerializerFactory(factory);
+        in.setSerializerFactory(out.getSerializerFactory());
         return in;
     }
 }
