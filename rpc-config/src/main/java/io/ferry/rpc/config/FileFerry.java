@@ -1,5 +1,6 @@
 package io.ferry.rpc.config;
 
+import io.ferry.rpc.spi.Validate;
 import io.ferry.rpc.config.internal.files.FileBootstrap;
 import io.ferry.rpc.config.internal.files.Sources;
 
@@ -49,15 +50,7 @@ final class FileFerry {
                     wrong.add(e);
                 }
             });
-            if (wrong.size() == 1) {
-                throw wrong.get(0);
-            }
-            if (!wrong.isEmpty()) {
-                IllegalArgumentException all = new IllegalArgumentException(String.join("\n",
-                        wrong.stream().map(Throwable::getMessage).toList()), wrong.get(0));
-                wrong.subList(1, wrong.size()).forEach(all::addSuppressed);
-                throw all;
-            }
+            Validate.throwAll(wrong);
             return ferry;
         } catch (RuntimeException e) {
             ferry.close();

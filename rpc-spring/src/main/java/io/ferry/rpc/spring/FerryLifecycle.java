@@ -1,5 +1,6 @@
 package io.ferry.rpc.spring;
 
+import io.ferry.rpc.spi.Validate;
 import io.ferry.rpc.RpcReference;
 import io.ferry.rpc.config.Ferry;
 import io.ferry.rpc.config.FerryFile;
@@ -70,15 +71,7 @@ public final class FerryLifecycle implements SmartLifecycle, BeanFactoryAware, D
                     wrong.add(e);
                 }
             }
-            if (wrong.size() == 1) {
-                throw wrong.get(0);
-            }
-            if (!wrong.isEmpty()) {
-                IllegalArgumentException all = new IllegalArgumentException(String.join("\n",
-                        wrong.stream().map(Throwable::getMessage).toList()), wrong.get(0));
-                wrong.subList(1, wrong.size()).forEach(all::addSuppressed);
-                throw all;
-            }
+            Validate.throwAll(wrong);
             // references are made while beans are, services exported at start: check references after that
             // the context closes it
             Ferry.Builder builder = Ferry.builder().shutdownHook(false).checkReferencesLater();
