@@ -25,6 +25,8 @@ final class DecodeBudget {
     static final int MAX_BACK_REFERENCES = 500_000;
 
     private static final int INITIAL_DEPTH = 16;
+    /** Tables longer than this are dropped at {@link #reset}, not kept for the next body. */
+    private static final int KEPT_LENGTH = 1024;
 
     /** Per open frame, by depth (0: the body itself): the sizes of the values read inside it so far. */
     private long[] inside = new long[INITIAL_DEPTH];
@@ -37,6 +39,22 @@ final class DecodeBudget {
 
     DecodeBudget() {
         ownRef[0] = -1;
+    }
+
+    /** Empty again, for the next body of an input that is reused; what a large body grew is not kept. */
+    void reset() {
+        depth = 0;
+        backReferences = 0;
+        inside[0] = 0;
+        ownRef[0] = -1;
+        if (inside.length > KEPT_LENGTH) {
+            inside = new long[INITIAL_DEPTH];
+            ownRef = new int[INITIAL_DEPTH];
+            ownRef[0] = -1;
+        }
+        if (refSize.length > KEPT_LENGTH) {
+            refSize = new int[INITIAL_DEPTH];
+        }
     }
 
     /** How many frames are open: the nesting of the value being read. */
@@ -84,6 +102,7 @@ final class DecodeBudget {
         if (index >= refSize.length) {
             refSize = Arrays.copyOf(refSize, Math.max(refSize.length * 2, index + 1));
         }
+        refSize[index] = 0; // still being read; and not a size left from an earlier body
         if (ownRef[depth] < 0) {
             ownRef[depth] = index;
         }

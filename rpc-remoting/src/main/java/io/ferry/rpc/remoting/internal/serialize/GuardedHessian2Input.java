@@ -44,6 +44,7 @@ public final class GuardedHessian2Input extends Hessian2Input {
     private final BodyStream stream;
     private ByteBuf body;
     private DecodeBudget budget;
+    private BackReferences refs;
     /** Null with hessian-lite's codec. */
     private final HessianStrings strings;
     private boolean inUse;
@@ -106,9 +107,14 @@ public final class GuardedHessian2Input extends Hessian2Input {
         } catch (IllegalStateException leftOver) {
             // the last decode stopped before the end of its body: its bytes are dropped all the same
         }
-        budget = new DecodeBudget();
-        // hessian-lite follows a back-reference inline, as _refs.get(i): the one place to see them all
-        this._refs = new BackReferences(budget);
+        if (refs == null) {
+            budget = new DecodeBudget();
+            // hessian-lite follows a back-reference inline, as _refs.get(i): the one place to see them all
+            refs = new BackReferences(budget);
+        } else {
+            budget.reset(); // a reused input: the same budget and table, emptied (init above cleared the table)
+        }
+        this._refs = refs;
         setSerializerFactory(factory);
     }
 
@@ -122,6 +128,15 @@ public final class GuardedHessian2Input extends Hessian2Input {
             throw new HessianProtocolException(what + " claims " + length + " elements but the body has at most "
                     + remainingBytesAtMost() + " bytes left");
         }
+    }
+
+    /** The next byte, left to be read; -1 at the end of the body. */
+    public int peekTag() throws IOException {
+        int tag = read();
+        if (tag >= 0) {
+            unread();
+        }
+        return tag;
     }
 
     /** Values read so far, each counted once for every place a back-reference repeats it. */

@@ -7,6 +7,9 @@ import com.alibaba.com.caucho.hessian.io.HessianProtocolException;
 import com.alibaba.com.caucho.hessian.io.MapDeserializer;
 import com.alibaba.com.caucho.hessian.io.Serializer;
 import com.alibaba.com.caucho.hessian.io.SerializerFactory;
+import com.alibaba.com.caucho.hessian.io.UnsafeDeserializer;
+import io.ferry.rpc.remoting.internal.serialize.fast.HessianCodec;
+import io.ferry.rpc.remoting.internal.serialize.fast.PojoReader;
 
 import java.io.IOException;
 import java.util.HashMap;
@@ -26,6 +29,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>Throwables and stack trace elements travel through their public API ({@link ThrowableSerializer}), so
  *       exceptions cross the wire on JDK 17+ without {@code --add-opens}.</li>
  * </ul>
+ * With the {@link HessianCodec#FERRY} codec, objects hessian-lite would read with its unsafe deserializer are read by
+ * a {@link PojoReader} of their class instead: the same values, less work per field.
  * Thread-safe; one instance per set of services, reused across calls.
  */
 public final class SafeSerializerFactory extends SerializerFactory {
@@ -33,6 +38,7 @@ public final class SafeSerializerFactory extends SerializerFactory {
 
     private final AllowedClasses allowed;
     private final boolean unknownAsMaps;
+    private final HessianCodec codec;
     /** A ClassValue rather than a map: it is looked up for every value read by class (each Date field, say). */
     private final ClassValue<Deserializer> byClass = new ClassValue<>() {
         @Override
@@ -45,15 +51,27 @@ public final class SafeSerializerFactory extends SerializerFactory {
         }
     };
     private final Map<String, Deserializer> byName = new ConcurrentHashMap<>();
+    /**
+     * hessian-lite's own deserializers (its list reader, say) wrapped once each, rather than once per list read. They
+     * are hessian-lite's cached instances, so few; the map stops growing at {@link #MOST_WRAPPED} all the same.
+     */
+    private final Map<Deserializer, Deserializer> wrapped = new ConcurrentHashMap<>();
+    private static final int MOST_WRAPPED = 256;
 
     public SafeSerializerFactory(AllowedClasses allowed) {
-        this(allowed, false);
+        this(allowed, false, HessianCodec.configured());
     }
 
-    private SafeSerializerFactory(AllowedClasses allowed, boolean unknownAsMaps) {
+    /** Reading objects with {@code codec}'s readers rather than the configured codec's: to compare the two. */
+    public SafeSerializerFactory(AllowedClasses allowed, HessianCodec codec) {
+        this(allowed, false, codec);
+    }
+
+    private SafeSerializerFactory(AllowedClasses allowed, boolean unknownAsMaps, HessianCodec codec) {
         super(SafeSerializerFactory.class.getClassLoader());
         this.allowed = allowed;
         this.unknownAsMaps = unknownAsMaps;
+        this.codec = codec;
         // The allow-list is the gate; requiring java.io.Serializable on top adds nothing but friction.
         setAllowNonSerializable(true);
     }
@@ -64,7 +82,7 @@ public final class SafeSerializerFactory extends SerializerFactory {
      * loaded or made; its fields pass the same checks, one by one.
      */
     public static SafeSerializerFactory unknownAsMaps(AllowedClasses allowed) {
-        return new SafeSerializerFactory(allowed, true);
+        return new SafeSerializerFactory(allowed, true, HessianCodec.configured());
     }
 
     /** The shared factory for frames that carry no application types: error strings, events, request heads. */
@@ -128,6 +146,9 @@ public final class SafeSerializerFactory extends SerializerFactory {
             raw = StackTraceElementCodec.DESERIALIZER;
         } else {
             raw = super.getDeserializer(cl);
+            if (codec == HessianCodec.FERRY && raw != null && raw.getClass() == UnsafeDeserializer.class) {
+                raw = PojoReader.of(cl, raw);
+            }
         }
         return GuardedDeserializer.wrap(raw);
     }
@@ -188,7 +209,7 @@ public final class SafeSerializerFactory extends SerializerFactory {
 
     @Override
     public Deserializer getObjectDeserializer(String type, Class cl) throws HessianProtocolException {
-        return GuardedDeserializer.wrap(super.getObjectDeserializer(type, cl));
+        return guarded(super.getObjectDeserializer(type, cl));
     }
 
     /** As hessian-lite's, falling back to the checked HashMap reader rather than its own. */
@@ -200,11 +221,26 @@ public final class SafeSerializerFactory extends SerializerFactory {
 
     @Override
     public Deserializer getListDeserializer(String type, Class cl) throws HessianProtocolException {
-        return GuardedDeserializer.wrap(super.getListDeserializer(type, cl));
+        return guarded(super.getListDeserializer(type, cl));
     }
 
     @Override
     public Deserializer getListDeserializer(String type) throws HessianProtocolException {
-        return GuardedDeserializer.wrap(super.getListDeserializer(type));
+        return guarded(super.getListDeserializer(type));
+    }
+
+    private Deserializer guarded(Deserializer raw) {
+        if (raw == null || raw instanceof GuardedDeserializer) {
+            return raw;
+        }
+        Deserializer known = wrapped.get(raw);
+        if (known != null) {
+            return known;
+        }
+        Deserializer guarded = GuardedDeserializer.wrap(raw);
+        if (wrapped.size() < MOST_WRAPPED) {
+            wrapped.putIfAbsent(raw, guarded);
+        }
+        return guarded;
     }
 }

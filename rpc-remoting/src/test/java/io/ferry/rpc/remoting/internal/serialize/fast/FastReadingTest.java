@@ -21,21 +21,31 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * Ferry's reading (the {@link HessianCodec#FERRY} codec of {@link GuardedHessian2Input}) gives the values
- * hessian-lite's reading gives, for random graphs written by either writer. Two graphs are compared by writing them
- * again with hessian-lite: equal bytes, equal graphs (shared references included). A failure names its seed.
+ * Ferry's reading (the {@link HessianCodec#FERRY} codec of {@link GuardedHessian2Input} and its factory's
+ * {@link PojoReader}s) gives the values hessian-lite's reading gives, for random graphs written by either writer
+ * (their bytes are the same). Two graphs are compared by writing them again with hessian-lite: equal bytes, equal
+ * graphs (shared references included). A failure names its seed.
+ *
+ * <p>Except in one place, where Ferry is right and hessian-lite 4.0.4 is not: it sets a {@code float} field with
+ * {@code putDouble}, eight bytes over a four-byte field, so the field gets the low half of a double and the field
+ * laid out after it the high half (put right only if read later). The random graphs leave float fields at zero,
+ * and {@link #aFloatFieldGetsTheFloatWrittenAndItsNeighboursKeepTheirs} pins Ferry's reading of them.
  */
 class FastReadingTest {
     private static final int SEEDS = 300;
 
-    private final SafeSerializerFactory factory = new SafeSerializerFactory(AllowedClasses.forServices(Set.of(),
-            ClassAllowList.builder().allowPackage(GraphGenerator.class.getPackageName()).build()));
+    private static final AllowedClasses ALLOWED = AllowedClasses.forServices(Set.of(),
+            ClassAllowList.builder().allowPackage(GraphGenerator.class.getPackageName()).build());
+
+    private final SafeSerializerFactory factory = new SafeSerializerFactory(ALLOWED, HessianCodec.FERRY);
+    /** hessian-lite's readers for objects too, not only its strings. */
+    private final SafeSerializerFactory liteFactory = new SafeSerializerFactory(ALLOWED, HessianCodec.HESSIAN_LITE);
 
     @Test
     void eachReadsTheOthersBytesOfRandomGraphsToTheSameValues() throws IOException {
         long first = System.nanoTime();
         for (long seed = first; seed < first + SEEDS; seed++) {
-            GraphGenerator generator = new GraphGenerator(seed);
+            GraphGenerator generator = new GraphGenerator(seed, false);
             List<Object> values = Arrays.asList(generator.string(), generator.value(4), generator.map(2));
             byte[] lite = ByteIdentityTest.hessianLite(factory, values);
             byte[] ferry = ByteIdentityTest.fast(factory, values);
@@ -47,6 +57,29 @@ class FastReadingTest {
                 fail("seed " + seed + ": Ferry read other values than hessian-lite");
             }
         }
+    }
+
+    @Test
+    void aFloatFieldGetsTheFloatWrittenAndItsNeighboursKeepTheirs() throws IOException {
+        GraphGenerator.Person person = new GraphGenerator.Person();
+        person.id = -1;
+        person.sex = -2;
+        person.initial = 'x';
+        person.shortish = -3;
+        person.small = -4;
+        person.flag = true;
+        person.ratio = -193.122f;
+        person.score = -5.5;
+        byte[] bytes = ByteIdentityTest.hessianLite(factory, List.of(person));
+        GraphGenerator.Person read = (GraphGenerator.Person) read(bytes, HessianCodec.FERRY, 1).get(0);
+        assertEquals(-193.122f, read.ratio);
+        assertEquals(-1, read.id);
+        assertEquals(-2, read.sex);
+        assertEquals('x', read.initial);
+        assertEquals(-3, read.shortish);
+        assertEquals(-4, read.small);
+        assertTrue(read.flag);
+        assertEquals(-5.5, read.score);
     }
 
     @Test
@@ -98,7 +131,8 @@ class FastReadingTest {
     }
 
     private List<Object> read(byte[] bytes, HessianCodec codec, int count) throws IOException {
-        GuardedHessian2Input in = new GuardedHessian2Input(Unpooled.wrappedBuffer(bytes), factory, codec);
+        GuardedHessian2Input in = new GuardedHessian2Input(Unpooled.wrappedBuffer(bytes),
+                codec == HessianCodec.FERRY ? factory : liteFactory, codec);
         List<Object> values = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             values.add(in.readObject());
