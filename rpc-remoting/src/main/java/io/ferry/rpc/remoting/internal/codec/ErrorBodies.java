@@ -4,6 +4,7 @@ import io.ferry.rpc.remoting.internal.serialize.GuardedHessian2Input;
 import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
 import io.netty.buffer.ByteBuf;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -26,14 +27,22 @@ public final class ErrorBodies {
     private ErrorBodies() {
     }
 
+    private static String readHessianString(ByteBuf view) throws IOException {
+        GuardedHessian2Input in = GuardedHessian2Input.open(view, SafeSerializerFactory.jdkOnly());
+        try {
+            return in.readString();
+        } finally {
+            in.release();
+        }
+    }
+
     /** The string in the body, or null when it is neither hessian2 nor a JSONB string. Does not move the body. */
     public static String readString(byte serialization, ByteBuf body) {
         ByteBuf view = body.duplicate();
         try {
             if (serialization == Frame.HESSIAN2) {
                 // only a string tag is read: anything else could make hessian decode a whole object graph
-                return isHessianString(view)
-                        ? new GuardedHessian2Input(view, SafeSerializerFactory.jdkOnly()).readString() : null;
+                return isHessianString(view) ? readHessianString(view) : null;
             }
             if (serialization == Frame.FASTJSON2) {
                 return readJsonbString(view);

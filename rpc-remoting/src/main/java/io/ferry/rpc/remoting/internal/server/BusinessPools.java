@@ -33,14 +33,16 @@ public final class BusinessPools {
         if (byService.isEmpty()) {
             return shared;
         }
+        GuardedHessian2Input in = GuardedHessian2Input.open(frame.body().duplicate(),
+                SafeSerializerFactory.jdkOnly());
         try {
-            GuardedHessian2Input in = new GuardedHessian2Input(frame.body().duplicate(),
-                    SafeSerializerFactory.jdkOnly());
             in.readString(); // the Dubbo version
             BusinessPool own = byService.get(in.readString());
             return own != null ? own : shared;
         } catch (IOException | RuntimeException unreadable) {
             return shared; // the business thread reports it properly
+        } finally {
+            in.release();
         }
     }
 
