@@ -37,7 +37,9 @@ public final class GuardedHessian2Input extends Hessian2Input {
     private static final FastThreadLocal<GuardedHessian2Input> REUSED = new FastThreadLocal<>() {
         @Override
         protected GuardedHessian2Input initialValue() {
-            return new GuardedHessian2Input(HessianCodec.configured());
+            GuardedHessian2Input reused = new GuardedHessian2Input(HessianCodec.configured());
+            reused.definitions = reused.strings == null ? null : ClassDefinitions.create();
+            return reused;
         }
     };
 
@@ -48,6 +50,9 @@ public final class GuardedHessian2Input extends Hessian2Input {
     /** Null with hessian-lite's codec. */
     private final HessianStrings strings;
     private boolean inUse;
+    private SafeSerializerFactory factory;
+    /** The class definitions read lately: only in a reused input with Ferry's codec, else null. */
+    private ClassDefinitions definitions;
     private int bodyBytes;
 
     /** Reads {@code body} from its reader index with the configured codec; the buffer stays the caller's. */
@@ -115,6 +120,7 @@ public final class GuardedHessian2Input extends Hessian2Input {
             budget.reset(); // a reused input: the same budget and table, emptied (init above cleared the table)
         }
         this._refs = refs;
+        this.factory = factory;
         setSerializerFactory(factory);
     }
 
@@ -201,7 +207,8 @@ public final class GuardedHessian2Input extends Hessian2Input {
         enter();
         Object value;
         try {
-            value = super.readObject(cl);
+            value = definitions != null && peekTag() == ClassDefinitions.DEFINITION
+                    ? readDefinedObject(cl, null) : super.readObject(cl);
         } catch (Throwable t) {
             abandon();
             throw t;
@@ -214,7 +221,8 @@ public final class GuardedHessian2Input extends Hessian2Input {
         enter();
         Object value;
         try {
-            value = super.readObject(cl, expectedTypes);
+            value = definitions != null && peekTag() == ClassDefinitions.DEFINITION
+                    ? readDefinedObject(cl, expectedTypes) : super.readObject(cl, expectedTypes);
         } catch (Throwable t) {
             abandon();
             throw t;
@@ -231,7 +239,25 @@ public final class GuardedHessian2Input extends Hessian2Input {
         if (tag >= 0) {
             unread();
         }
+        if (tag == ClassDefinitions.DEFINITION && definitions != null) {
+            return readDefinedObject(null, null);
+        }
         return super.readObject();
+    }
+
+    /**
+     * At a class definition: the object after it, read by hessian-lite, with the definition registered from memory
+     * when these bytes were read before, else remembered once hessian-lite has read it ({@link ClassDefinitions}).
+     */
+    private Object readDefinedObject(Class<?> cl, Class<?>[] expectedTypes) throws IOException {
+        byte[] key = definitions.reuse(this, factory) ? null : definitions.bytesAhead(this);
+        int index = ClassDefinitions.registered(this);
+        Object value = cl == null ? super.readObject()
+                : expectedTypes == null ? super.readObject(cl) : super.readObject(cl, expectedTypes);
+        if (key != null) {
+            definitions.remember(this, index, key, factory);
+        }
+        return value;
     }
 
     private void enter() throws HessianProtocolException {

@@ -63,6 +63,25 @@ final class ReadAhead {
         return decoded;
     }
 
+    static byte[] buffer(Hessian2Input in) {
+        return (byte[]) BUFFER.get(in);
+    }
+
+    /** Where the next byte is in {@link #buffer}. */
+    static int offset(Hessian2Input in) {
+        return (int) OFFSET.get(in);
+    }
+
+    /** Where the buffered bytes end in {@link #buffer}. */
+    static int length(Hessian2Input in) {
+        return (int) LENGTH.get(in);
+    }
+
+    /** Consumes the buffered bytes up to {@code offset}. */
+    static void skipTo(Hessian2Input in, int offset) {
+        OFFSET.set(in, offset);
+    }
+
     /** Copies the buffered ASCII bytes, at most {@code max}, up to the first other byte; returns how many. */
     static int copyAscii(Hessian2Input in, byte[] into, int at, int max) {
         int offset = (int) OFFSET.get(in);

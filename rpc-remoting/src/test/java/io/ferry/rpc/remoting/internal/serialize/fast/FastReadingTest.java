@@ -60,6 +60,29 @@ class FastReadingTest {
     }
 
     @Test
+    void aThreadsReusedInputReadsRandomGraphsBodyAfterBodyToTheSameValues() throws IOException {
+        long first = System.nanoTime();
+        for (long seed = first; seed < first + SEEDS; seed++) {
+            GraphGenerator generator = new GraphGenerator(seed, false);
+            List<Object> values = Arrays.asList(generator.value(4), generator.map(2));
+            byte[] bytes = ByteIdentityTest.hessianLite(factory, values);
+            byte[] expected = ByteIdentityTest.hessianLite(factory, read(bytes, HessianCodec.HESSIAN_LITE, 2));
+            for (int time = 0; time < 2; time++) { // the second time, its class definitions are remembered
+                GuardedHessian2Input in = GuardedHessian2Input.open(Unpooled.wrappedBuffer(bytes), factory);
+                List<Object> read;
+                try {
+                    read = Arrays.asList(in.readObject(), in.readObject());
+                } finally {
+                    in.release();
+                }
+                if (!Arrays.equals(expected, ByteIdentityTest.hessianLite(factory, read))) {
+                    fail("seed " + seed + ", body " + time + ": the reused input read other values");
+                }
+            }
+        }
+    }
+
+    @Test
     void aFloatFieldGetsTheFloatWrittenAndItsNeighboursKeepTheirs() throws IOException {
         GraphGenerator.Person person = new GraphGenerator.Person();
         person.id = -1;
