@@ -471,9 +471,29 @@ public final class FastHessian2Output extends Hessian2Output {
         throw unsupported("getBytesOutputStream");
     }
 
+    /**
+     * The stream read straight into the buffer in non-final 'A' chunks as large as the room left (so their sizes
+     * depend on the buffer's position and on what each read returns, as in hessian-lite), then an empty final chunk.
+     * hessian-lite's InputStreamSerializer writes an InputStream value of a graph this way.
+     */
     @Override
-    public void writeByteStream(InputStream is) {
-        throw unsupported("writeByteStream");
+    public void writeByteStream(InputStream is) throws IOException {
+        while (true) {
+            int room = SIZE - offset - 3;
+            if (room < 16) {
+                drain();
+                room = SIZE - offset - 3;
+            }
+            int read = is.read(buffer, offset + 3, room);
+            if (read <= 0) {
+                buffer[offset++] = 0x20;
+                return;
+            }
+            buffer[offset] = 'A';
+            buffer[offset + 1] = (byte) (read >> 8);
+            buffer[offset + 2] = (byte) read;
+            offset += read + 3;
+        }
     }
 
     // ---- lists, maps, objects
