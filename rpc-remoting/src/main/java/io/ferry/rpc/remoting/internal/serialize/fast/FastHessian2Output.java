@@ -592,6 +592,20 @@ public final class FastHessian2Output extends Hessian2Output {
         writeInt(length);
     }
 
+    /**
+     * An object's start as hessian-lite's UnsafeSerializer writes it: the class definition (field count and names)
+     * the first time {@code type} is written, then the reference to it.
+     */
+    void writeObjectStart(String type, String[] fieldNames) throws IOException {
+        if (writeObjectBegin(type) == -1) {
+            writeClassFieldLength(fieldNames.length);
+            for (String name : fieldNames) {
+                writeString(name);
+            }
+            writeObjectBegin(type);
+        }
+    }
+
     @Override
     public void writeObjectEnd() {
     }
@@ -619,6 +633,15 @@ public final class FastHessian2Output extends Hessian2Output {
         }
         refCount++;
         return false;
+    }
+
+    /**
+     * Takes the next reference number for an object no value can ever refer back to: hessian-lite adds the handle
+     * it makes for each java.time value, not the value, so a plan writing the same bytes without the handle only
+     * counts it.
+     */
+    void skipRef() {
+        refCount++;
     }
 
     @Override
