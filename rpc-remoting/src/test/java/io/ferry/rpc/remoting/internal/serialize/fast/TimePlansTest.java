@@ -4,6 +4,7 @@ import com.alibaba.com.caucho.hessian.io.AbstractHessianOutput;
 import com.alibaba.com.caucho.hessian.io.AbstractSerializer;
 import com.alibaba.com.caucho.hessian.io.AbstractSerializerFactory;
 import com.alibaba.com.caucho.hessian.io.Deserializer;
+import com.alibaba.com.caucho.hessian.io.Hessian2Output;
 import com.alibaba.com.caucho.hessian.io.Serializer;
 import com.alibaba.com.caucho.hessian.io.SerializerFactory;
 import com.alibaba.com.caucho.hessian.io.java8.LocalDateHandle;
@@ -13,6 +14,8 @@ import io.ferry.rpc.remoting.internal.serialize.SafeSerializerFactory;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -39,6 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The {@code java.time} plans ({@link TimePlans}) write the bytes hessian-lite's serializers write through their
@@ -161,6 +165,43 @@ class TimePlansTest {
             byte[] bytes = assertSameBytes(factory, List.of(LocalDate.EPOCH, LocalDateTime.MIN), registered.getName());
             String written = new String(bytes, StandardCharsets.ISO_8859_1);
             assertTrue(written.contains("registered " + registered.getSimpleName()), written);
+        }
+    }
+
+    /**
+     * The point of the plans: no handle per value. Over many writes of every type, hessian-lite's output allocates
+     * handles (tens of bytes a value) where the fast one allocates nothing per value (its buffer and tables are
+     * made once), measured by the thread's allocation counter.
+     */
+    @Test
+    void writingAllocatesNoHandles() throws IOException {
+        assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean bean
+                && bean.isThreadAllocatedMemorySupported() && bean.isThreadAllocatedMemoryEnabled());
+        int rounds = 200;
+        long fast = allocatedWriting(new FastHessian2Output(), rounds);
+        long lite = allocatedWriting(new Hessian2Output(), rounds);
+        long values = (long) rounds * EDGES.size();
+        assertTrue(lite > values * 16, "the counter did not see hessian-lite's handles: " + lite);
+        assertTrue(fast < values, "allocated " + fast + " bytes for " + values + " values");
+    }
+
+    private long allocatedWriting(Hessian2Output out, int rounds) throws IOException {
+        com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        out.init(OutputStream.nullOutputStream());
+        out.setSerializerFactory(plain);
+        for (int i = 0; i < rounds; i++) { // warm: plans made, classes loaded, lambdas linked
+            writeAll(out);
+        }
+        long before = bean.getThreadAllocatedBytes(Thread.currentThread().getId());
+        for (int i = 0; i < rounds; i++) {
+            writeAll(out);
+        }
+        return bean.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+    }
+
+    private static void writeAll(Hessian2Output out) throws IOException {
+        for (int i = 0; i < EDGES.size(); i++) {
+            out.writeObject(EDGES.get(i));
         }
     }
 
