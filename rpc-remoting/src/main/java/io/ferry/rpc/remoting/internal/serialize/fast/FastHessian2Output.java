@@ -594,7 +594,7 @@ public final class FastHessian2Output extends Hessian2Output {
 
     /**
      * An object's start as hessian-lite's UnsafeSerializer writes it: the class definition (field count and names)
-     * the first time {@code type} is written, then the reference to it.
+     * the first time {@code type} is written, then the object's reference to that definition.
      */
     void writeObjectStart(String type, String[] fieldNames) throws IOException {
         if (writeObjectBegin(type) == -1) {

@@ -34,7 +34,8 @@ final class TimePlan implements WritePlan {
     @Override
     public void write(Object value, FastHessian2Output out) throws IOException {
         if (SerializationConfig.isCompactMode()) {
-            // hessian-lite's compact mode writes LocalDate, LocalDateTime and LocalTime another way, read per write
+            // hessian-lite checks its compact mode at every write and then writes LocalDate, LocalDateTime and
+            // LocalTime another way: its own serializer writes them all then
             stock.writeObject(value, out);
             return;
         }
