@@ -471,9 +471,29 @@ public final class FastHessian2Output extends Hessian2Output {
         throw unsupported("getBytesOutputStream");
     }
 
+    /**
+     * The stream read straight into the buffer in non-final 'A' chunks as large as the room left (so their sizes
+     * depend on the buffer's position and on what each read returns, as in hessian-lite), then an empty final chunk.
+     * hessian-lite's InputStreamSerializer writes an InputStream value of a graph this way.
+     */
     @Override
-    public void writeByteStream(InputStream is) {
-        throw unsupported("writeByteStream");
+    public void writeByteStream(InputStream is) throws IOException {
+        while (true) {
+            int room = SIZE - offset - 3;
+            if (room < 16) {
+                drain();
+                room = SIZE - offset - 3;
+            }
+            int read = is.read(buffer, offset + 3, room);
+            if (read <= 0) {
+                buffer[offset++] = 0x20;
+                return;
+            }
+            buffer[offset] = 'A';
+            buffer[offset + 1] = (byte) (read >> 8);
+            buffer[offset + 2] = (byte) read;
+            offset += read + 3;
+        }
     }
 
     // ---- lists, maps, objects
@@ -572,6 +592,20 @@ public final class FastHessian2Output extends Hessian2Output {
         writeInt(length);
     }
 
+    /**
+     * An object's start as hessian-lite's UnsafeSerializer writes it: the class definition (field count and names)
+     * the first time {@code type} is written, then the object's reference to that definition.
+     */
+    void writeObjectStart(String type, String[] fieldNames) throws IOException {
+        if (writeObjectBegin(type) == -1) {
+            writeClassFieldLength(fieldNames.length);
+            for (String name : fieldNames) {
+                writeString(name);
+            }
+            writeObjectBegin(type);
+        }
+    }
+
     @Override
     public void writeObjectEnd() {
     }
@@ -599,6 +633,15 @@ public final class FastHessian2Output extends Hessian2Output {
         }
         refCount++;
         return false;
+    }
+
+    /**
+     * Takes the next reference number for an object no value can ever refer back to: hessian-lite adds the handle
+     * it makes for each java.time value, not the value, so a plan writing the same bytes without the handle only
+     * counts it.
+     */
+    void skipRef() {
+        refCount++;
     }
 
     @Override

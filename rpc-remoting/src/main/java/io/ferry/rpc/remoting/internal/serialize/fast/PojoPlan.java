@@ -86,13 +86,7 @@ final class PojoPlan implements WritePlan {
         if (out.addRef(value)) {
             return;
         }
-        if (out.writeObjectBegin(typeName) == -1) {
-            out.writeClassFieldLength(names.length);
-            for (String name : names) {
-                out.writeString(name);
-            }
-            out.writeObjectBegin(typeName);
-        }
+        out.writeObjectStart(typeName, names);
         byte[] k = kinds;
         long[] at = offsets;
         for (int i = 0; i < k.length; i++) {

@@ -13,10 +13,10 @@ import java.util.WeakHashMap;
 
 /**
  * The write plan of each class, for one serializer factory. A class gets a plan of Ferry's only where the factory
- * would hand out one of hessian-lite's stock serializers for it (so a serializer the user or Ferry registered, a
- * {@code writeReplace}, an unshared class, Throwables, enums, {@code java.time} values... all keep theirs); every
- * other class is written by the factory's own serializer through the same output, so references and class
- * definitions stay one sequence. Thread-safe.
+ * would hand out one of hessian-lite's stock serializers for it, its {@code java.time} ones included (so a
+ * serializer the user or Ferry registered, a {@code writeReplace}, an unshared class, Throwables, enums... all keep
+ * theirs); every other class is written by the factory's own serializer through the same output, so references
+ * and class definitions stay one sequence. Thread-safe.
  */
 final class WritePlans {
     private static final Map<SerializerFactory, WritePlans> BY_FACTORY = new WeakHashMap<>();
@@ -49,21 +49,22 @@ final class WritePlans {
     }
 
     private WritePlan planOf(Class<?> type) {
+        SerializerFactory owner = factory.get();
         Serializer stock;
         try {
-            stock = factory.get().getObjectSerializer(type);
+            stock = owner.getObjectSerializer(type);
         } catch (Exception | LinkageError e) {
             // let the factory fail again where hessian-lite would, with its own message
             return (value, out) -> out.factory().getObjectSerializer(type).writeObject(value, out);
         }
-        WritePlan plan = ownPlan(type, stock);
+        WritePlan plan = ownPlan(type, stock, owner);
         if (plan != null) {
             return plan;
         }
         return stock::writeObject;
     }
 
-    private static WritePlan ownPlan(Class<?> type, Serializer stock) {
+    private static WritePlan ownPlan(Class<?> type, Serializer stock, SerializerFactory factory) {
         Class<?> kind = stock.getClass();
         if (kind == BasicSerializer.class) {
             return BasicPlans.forClass(type);
@@ -77,6 +78,6 @@ final class WritePlans {
         if (kind == UnsafeSerializer.class) {
             return PojoPlan.of(type);
         }
-        return null;
+        return TimePlans.forSerializer(stock, factory);
     }
 }

@@ -8,7 +8,14 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.time.MonthDay;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.time.Period;
+import java.time.Year;
+import java.time.YearMonth;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Date;
@@ -31,6 +38,9 @@ final class GraphGenerator {
     private final Random random;
     private final boolean floatFields;
     private final List<Object> made = new ArrayList<>();
+    /** The date and time java.time values of this graph may be built on: instances shared inside values. */
+    private LocalDate sharedDate;
+    private LocalTime sharedTime;
 
     GraphGenerator(long seed) {
         this(seed, true);
@@ -148,16 +158,54 @@ final class GraphGenerator {
         return bytes;
     }
 
+    /**
+     * Every java.time type hessian-lite writes through a handle, now and then at an edge (negative epoch with nanos,
+     * LocalTime.MAX, a negative Duration...), zoned by region or by offset, and some built on this graph's one date
+     * and time, so that nested values share instances (equal but distinct ones come from the same constants).
+     */
     Object javaTime() {
-        long seconds = random.nextInt(2_000_000_000);
-        return switch (random.nextInt(6)) {
-            case 0 -> LocalDate.ofEpochDay(random.nextInt(100_000));
-            case 1 -> LocalDateTime.ofEpochSecond(seconds, random.nextInt(1_000_000_000), java.time.ZoneOffset.UTC);
-            case 2 -> LocalTime.ofSecondOfDay(random.nextInt(86_400));
-            case 3 -> Instant.ofEpochSecond(seconds, random.nextInt(1_000_000_000));
-            case 4 -> Duration.ofMillis(aLong() % 1_000_000_000_000L);
-            default -> ZonedDateTime.ofInstant(Instant.ofEpochSecond(seconds), ZoneId.of("Europe/Paris"));
+        long seconds = random.nextInt(2_000_000_000) - (random.nextInt(4) == 0 ? 3_000_000_000L : 0);
+        int nanos = random.nextBoolean() ? 0 : random.nextInt(1_000_000_000);
+        ZoneOffset offset = ZoneOffset.ofTotalSeconds((random.nextInt(145) - 72) * 900); // -18:00 to +18:00
+        return switch (random.nextInt(20)) {
+            case 0 -> LocalDate.ofEpochDay(random.nextInt(100_000) - 30_000);
+            case 1 -> LocalDateTime.ofEpochSecond(seconds, nanos, offset);
+            case 2 -> random.nextBoolean() ? LocalTime.ofSecondOfDay(random.nextInt(86_400)).withNano(nanos)
+                    : LocalTime.MAX;
+            case 3 -> Instant.ofEpochSecond(seconds, nanos);
+            case 4 -> random.nextBoolean() ? Duration.ofMillis(aLong() % 1_000_000_000_000L)
+                    : Duration.ofSeconds(aLong() % 1_000_000_000_000L, -nanos);
+            case 5 -> ZonedDateTime.ofInstant(Instant.ofEpochSecond(seconds, nanos), ZoneId.of(random.nextBoolean()
+                    ? "Europe/Paris" : "America/St_Johns"));
+            case 6 -> ZonedDateTime.ofInstant(Instant.ofEpochSecond(seconds), offset);
+            case 7 -> OffsetDateTime.ofInstant(Instant.ofEpochSecond(seconds, nanos), offset);
+            case 8 -> OffsetTime.of(LocalTime.ofNanoOfDay(nanos), offset);
+            case 9 -> offset;
+            case 10 -> ZoneId.of(random.nextBoolean() ? "Asia/Kolkata" : "UTC");
+            case 11 -> Period.of(anInt(), random.nextInt(25) - 12, random.nextInt(62) - 31);
+            case 12 -> Year.of(random.nextInt(4000) - 1000);
+            case 13 -> YearMonth.of(random.nextInt(4000), 1 + random.nextInt(12));
+            case 14 -> MonthDay.of(1 + random.nextInt(12), 1 + random.nextInt(28));
+            case 15 -> LocalDateTime.of(sharedDate(), sharedTime());
+            case 16 -> OffsetDateTime.of(sharedDate(), sharedTime(), offset);
+            case 17 -> LocalDate.of(2024, 2, 29); // a new instance each time, equal to the others
+            case 18 -> Instant.ofEpochSecond(-1, 1);
+            default -> Duration.ofNanos(-1);
         };
+    }
+
+    private LocalDate sharedDate() {
+        if (sharedDate == null) {
+            sharedDate = LocalDate.ofEpochDay(random.nextInt(40_000));
+        }
+        return sharedDate;
+    }
+
+    private LocalTime sharedTime() {
+        if (sharedTime == null) {
+            sharedTime = LocalTime.ofNanoOfDay(random.nextLong(86_400_000_000_000L));
+        }
+        return sharedTime;
     }
 
     Person person(int depth) {
