@@ -1,6 +1,7 @@
 package io.ferry.rpc.remoting.internal.serialize;
 
 import com.alibaba.com.caucho.hessian.io.Hessian2Input;
+import com.alibaba.com.caucho.hessian.io.SerializerFactory;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -11,8 +12,9 @@ import java.util.List;
  * The class definitions one reused input has read lately, by their bytes. Every body defines afresh each class it
  * holds, so the answers of one method repeat one definition call after call, and hessian-lite reads each into a
  * type name, a name per field (each a new String) and a field reader looked up per name. When a definition's bytes
- * are all in hessian-lite's read-ahead and equal to one read before with the same factory, the definition made then
- * is registered again, and not one string is made.
+ * are all in hessian-lite's read-ahead and equal to one read before with the factory in use now (the one a
+ * definition's reader came from: a request's arguments are read with its service's, its head with another), the
+ * definition made then is registered again, and not one string is made.
  *
  * <p>Reached through hessian-lite's private read-ahead ({@link ReadAhead}) and its private list of definitions; where
  * either is missing, nothing is remembered and hessian-lite reads every definition. A definition is remembered only
@@ -28,7 +30,7 @@ final class ClassDefinitions {
 
     private final byte[][] bytes = new byte[SLOTS][];
     private final Object[] definitions = new Object[SLOTS];
-    private final SafeSerializerFactory[] factories = new SafeSerializerFactory[SLOTS];
+    private final SerializerFactory[] factories = new SerializerFactory[SLOTS];
 
     private static VarHandle classDefs() {
         try {
@@ -62,7 +64,7 @@ final class ClassDefinitions {
      * At a definition's tag, not yet read: registers the definition remembered for these very bytes and consumes
      * them; false, consuming nothing, when none is.
      */
-    boolean reuse(Hessian2Input in, SafeSerializerFactory factory) {
+    boolean reuse(Hessian2Input in, SerializerFactory factory) {
         byte[] buffer = ReadAhead.buffer(in);
         int start = ReadAhead.offset(in);
         int end = DefinitionBytes.end(buffer, start, ReadAhead.length(in));
@@ -80,7 +82,7 @@ final class ClassDefinitions {
     }
 
     /** Remembers the definition hessian-lite registered at {@code index} for {@code key}, its bytes. */
-    void remember(Hessian2Input in, int index, byte[] key, SafeSerializerFactory factory) {
+    void remember(Hessian2Input in, int index, byte[] key, SerializerFactory factory) {
         List<Object> registered = list(in);
         if (index >= registered.size()) {
             return;

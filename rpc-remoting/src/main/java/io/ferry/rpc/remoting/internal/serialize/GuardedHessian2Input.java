@@ -2,6 +2,7 @@ package io.ferry.rpc.remoting.internal.serialize;
 
 import com.alibaba.com.caucho.hessian.io.Hessian2Input;
 import com.alibaba.com.caucho.hessian.io.HessianProtocolException;
+import com.alibaba.com.caucho.hessian.io.SerializerFactory;
 import io.ferry.rpc.remoting.internal.serialize.fast.HessianCodec;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.concurrent.FastThreadLocal;
@@ -29,6 +30,8 @@ public final class GuardedHessian2Input extends Hessian2Input {
      * large string grows (here and in hessian-lite's own builder) must not stay with every pool thread.
      */
     static final int LARGEST_REUSED_BODY = 64 * 1024;
+    /** A reused input's reference table longer than this is dropped after its body rather than kept. */
+    private static final int KEPT_REFERENCES = 1024;
 
     /**
      * One input per thread, reused: hessian-lite's input carries a 1 KiB read-ahead buffer and four collections,
@@ -50,7 +53,6 @@ public final class GuardedHessian2Input extends Hessian2Input {
     /** Null with hessian-lite's codec. */
     private final HessianStrings strings;
     private boolean inUse;
-    private SafeSerializerFactory factory;
     /** The class definitions read lately: only in a reused input with Ferry's codec, else null. */
     private ClassDefinitions definitions;
     private int bodyBytes;
@@ -95,6 +97,9 @@ public final class GuardedHessian2Input extends Hessian2Input {
 
     /** Ends a decode begun with {@link #open}: drops the body and every value read, so nothing outlives it. */
     public void release() {
+        if (refs != null && refs.size() > KEPT_REFERENCES) {
+            refs = null; // a large body's table (and budget) is not kept for the thread: the next body makes new ones
+        }
         stream.attach(null);
         body = null;
         reset(); // the references, class definitions and types: the values read
@@ -120,7 +125,6 @@ public final class GuardedHessian2Input extends Hessian2Input {
             budget.reset(); // a reused input: the same budget and table, emptied (init above cleared the table)
         }
         this._refs = refs;
-        this.factory = factory;
         setSerializerFactory(factory);
     }
 
@@ -246,16 +250,23 @@ public final class GuardedHessian2Input extends Hessian2Input {
     }
 
     /**
-     * At a class definition: the object after it, read by hessian-lite, with the definition registered from memory
-     * when these bytes were read before, else remembered once hessian-lite has read it ({@link ClassDefinitions}).
+     * At a class definition: the object after it, with the definition registered from memory when these bytes were
+     * read before with the factory now in use, else read by hessian-lite and remembered ({@link ClassDefinitions}).
+     * A remembered definition is followed as hessian-lite follows one it has just read: by reading the value after
+     * it through this input's {@code readObject()} or {@code readObject(cl)} (the expected types dropped), so the
+     * depth, the budget and the value are what they would have been.
      */
     private Object readDefinedObject(Class<?> cl, Class<?>[] expectedTypes) throws IOException {
-        byte[] key = definitions.reuse(this, factory) ? null : definitions.bytesAhead(this);
+        SerializerFactory current = findSerializerFactory();
+        if (definitions.reuse(this, current)) {
+            return cl == null ? readObject() : readObject(cl);
+        }
+        byte[] key = definitions.bytesAhead(this);
         int index = ClassDefinitions.registered(this);
         Object value = cl == null ? super.readObject()
                 : expectedTypes == null ? super.readObject(cl) : super.readObject(cl, expectedTypes);
         if (key != null) {
-            definitions.remember(this, index, key, factory);
+            definitions.remember(this, index, key, current);
         }
         return value;
     }

@@ -46,6 +46,31 @@ class ClassDefinitionsTest {
     }
 
     @Test
+    void aDefinitionIsRememberedWithTheFactoryThatReadItNotTheOneTheInputWasOpenedWith() throws IOException {
+        byte[] bytes = write(List.of(new Point(1, 2, "a")));
+        Object withOther = definitionRead(bytes, factory, otherFactory); // as a request's arguments are read
+        assertSame(withOther, definitionRead(bytes, factory, otherFactory));
+        assertNotSame(withOther, definitionRead(bytes, factory, factory));
+    }
+
+    @Test
+    void readingWithAnExpectedClassReusesTheDefinitionToo() throws IOException {
+        byte[] bytes = write(List.of(new Point(3, 4, "b")));
+        Object[] definitions = new Object[2];
+        for (int time = 0; time < 2; time++) {
+            GuardedHessian2Input in = GuardedHessian2Input.open(Unpooled.wrappedBuffer(bytes), factory);
+            try {
+                Object read = time == 0 ? in.readObject(Point.class) : in.readObject(Point.class, Integer.class);
+                assertEquals("Point(3, 4, b)", read.toString());
+                definitions[time] = ClassDefinitions.definitionAt(in, 0);
+            } finally {
+                in.release();
+            }
+        }
+        assertSame(definitions[0], definitions[1]);
+    }
+
+    @Test
     void definitionBytesEndWhereTheLastNameEnds() {
         byte[] def = bytes('C', 0x05, "a.B\u00e9\u20ac", 0x92, 0x01, "x", 'S', 0x00, 0x02, "\u00e9y");
         int length = def.length;
@@ -60,8 +85,15 @@ class ClassDefinitionsTest {
 
     /** The definition a reused input registered for the body's first object. */
     private static Object definitionRead(byte[] body, SafeSerializerFactory factory) throws IOException {
-        GuardedHessian2Input in = GuardedHessian2Input.open(Unpooled.wrappedBuffer(body), factory);
+        return definitionRead(body, factory, factory);
+    }
+
+    /** The same, for an input opened with {@code opened} whose factory is then set to {@code reading}. */
+    private static Object definitionRead(byte[] body, SafeSerializerFactory opened, SafeSerializerFactory reading)
+            throws IOException {
+        GuardedHessian2Input in = GuardedHessian2Input.open(Unpooled.wrappedBuffer(body), opened);
         try {
+            in.setSerializerFactory(reading);
             in.readObject();
             return ClassDefinitions.definitionAt(in, 0);
         } finally {

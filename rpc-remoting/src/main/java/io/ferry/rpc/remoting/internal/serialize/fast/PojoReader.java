@@ -24,7 +24,10 @@ import java.util.Set;
  * is the work per field: one switch over a kind byte instead of a field-reader object each (a call site that sees
  * every kind), generic element types looked up once per class instead of per value, and a {@code Date} field's
  * date read straight from its tag. A field of an object type accepts only a value of that type: hessian-lite would
- * store whatever a back-reference points at, breaking the field's type.
+ * store whatever a back-reference points at, breaking the field's type. (Objects written as maps, which hessian2
+ * writers do not send, are still read by hessian-lite, unchecked.) And where hessian-lite cannot read a class at all
+ * (a field whose declared type is a type variable bounded by {@code List}, {@code Map} or {@code Set}: its field
+ * reader casts the variable to a parameterized type), this reads the field as any other object.
  *
  * <p>Classes with {@code readResolve}, records, and everything hessian-lite does not read with its unsafe
  * deserializer stay with hessian-lite; so do objects written as maps and by field names only
@@ -131,7 +134,7 @@ public final class PojoReader implements Deserializer {
                 read(reader, in, obj);
             }
         } catch (Exception e) {
-            throw reader.failed(e);
+            throw reader.failed(e, obj);
         }
         return obj;
     }
@@ -168,7 +171,7 @@ public final class PojoReader implements Deserializer {
                 FieldAccess.putChar(obj, at, value != null && !value.isEmpty() ? value.charAt(0) : 0);
             }
             case STRING -> FieldAccess.putObject(obj, at, in.readString());
-            case DATE -> FieldAccess.putObject(obj, at, readDate(in));
+            case DATE -> FieldAccess.putObject(obj, at, r.checked(readDate(in)));
             case SQL_DATE -> {
                 Date date = (Date) in.readObject();
                 FieldAccess.putObject(obj, at, date == null ? null : new java.sql.Date(date.getTime()));
@@ -188,7 +191,7 @@ public final class PojoReader implements Deserializer {
     }
 
     /** What {@code in.readObject(Date.class)} gives, without its lookups for the two date tags and null. */
-    private static Date readDate(AbstractHessianInput in) throws IOException {
+    private static Object readDate(AbstractHessianInput in) throws IOException {
         if (in instanceof GuardedHessian2Input guarded) {
             int tag = guarded.peekTag();
             if (tag == DATE_MILLIS || tag == DATE_MINUTES) {
@@ -199,7 +202,7 @@ public final class PojoReader implements Deserializer {
                 return null;
             }
         }
-        return (Date) in.readObject(Date.class);
+        return in.readObject(Date.class); // checked by the caller: a back-reference can point at anything
     }
 
     // Everything but objects written with a class definition: hessian-lite's own reading.
@@ -325,16 +328,18 @@ public final class PojoReader implements Deserializer {
             return value;
         }
 
-        /** The error hessian-lite's field readers give for {@code e}. */
-        IOException failed(Exception e) {
+        /** The error hessian-lite gives for {@code e}: its field readers', or for a name the class lacks, its own. */
+        IOException failed(Exception e, Object obj) {
+            if (field == null) {
+                return e instanceof IOException io ? io : new IOExceptionWrapper(obj.getClass().getName() + ":" + e, e);
+            }
             if (e instanceof HessianFieldException fieldError) {
                 return fieldError;
             }
             if (e instanceof IOException) {
                 return new HessianFieldException(name() + ": " + e.getMessage(), e);
             }
-            return new HessianFieldException(name() + ": " + (type == null ? "?" : type.getName())
-                    + " cannot be assigned from null", e);
+            return new HessianFieldException(name() + ": " + type.getName() + " cannot be assigned from null", e);
         }
 
         private String name() {

@@ -122,6 +122,22 @@ class PojoReaderTest {
         }
     }
 
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void genericFieldsGetTheElementTypesHessianLiteHandsDown() throws IOException {
+        Typed typed = new Typed();
+        typed.longs = (List) List.of(1, 2); // written as ints: the field's element type makes them Longs
+        typed.shorts = (Set) Set.of(3);
+        typed.sizes = (Map) Map.of(4, 5);
+        byte[] bytes = ByteIdentityTest.hessianLite(lite, List.of(typed));
+
+        Typed read = (Typed) read(bytes, ferry);
+        assertEquals(List.of(1L, 2L), read.longs);
+        assertEquals(Set.of((short) 3), read.shorts);
+        assertEquals(Map.of((byte) 4, 5L), read.sizes);
+        assertSameAsHessianLite(bytes);
+    }
+
     /** Reads with each factory and compares what hessian-lite writes of the two results. */
     private void assertSameAsHessianLite(byte[] bytes) throws IOException {
         Object expected = read(bytes, lite);
@@ -146,6 +162,13 @@ class PojoReaderTest {
             all.append(c.getMessage()).append(" / ");
         }
         return all.toString();
+    }
+
+    static final class Typed implements Serializable {
+        private static final long serialVersionUID = 1L;
+        List<Long> longs;
+        Set<Short> shorts;
+        Map<Byte, Long> sizes;
     }
 
     static final class Canonical implements Serializable {
