@@ -13,6 +13,7 @@ import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.slf4j.MDC;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -49,6 +50,9 @@ class TracingTest {
         CompletableFuture<String> held();
 
         String fail();
+
+        /** "traceId/spanId" in the logging MDC, then "traceId/spanId" of the current span, on the business thread. */
+        String logged();
     }
 
     final class HopsImpl implements Hops {
@@ -82,6 +86,13 @@ class TracingTest {
         @Override
         public String fail() {
             throw new IllegalStateException("on purpose");
+        }
+
+        @Override
+        public String logged() {
+            Span span = tracing.tracer().currentSpan();
+            return MDC.get("traceId") + "/" + MDC.get("spanId") + "/"
+                    + (span == null ? "-/-" : span.context().traceId() + "/" + span.context().spanId());
         }
     }
 
@@ -189,6 +200,29 @@ class TracingTest {
         await().until(() -> tracing.spans().size() == 2);
         assertEquals(span(SpanKind.CLIENT, "held").getSpanId(), spanInCallback);
         assertEquals(null, tracing.tracer().currentSpan(), "the scope is closed again on the caller's thread");
+    }
+
+    /** With the bridge's MDC integration on (MdcContextStorage, as Spring Boot wires it), log lines carry the call. */
+    @Test
+    void theTraceIsInTheLoggingContextOfTheImplementationAndOfTheCallersCallback() throws Exception {
+        HopsImpl impl = new HopsImpl();
+        Ferry ferry = observed();
+        Hops hops = reference(ferry, ferry.export(ServiceConfig.builder(Hops.class, impl).build()));
+
+        String[] provider = hops.logged().split("/");
+        CompletableFuture<String> inCallback = hops.held()
+                .thenApply(answer -> MDC.get("traceId") + "/" + MDC.get("spanId"));
+        impl.release.countDown();
+        String[] callback = inCallback.get(10, TimeUnit.SECONDS).split("/");
+
+        await().until(() -> tracing.spans().size() == 4);
+        SpanData server = span(SpanKind.SERVER, "logged");
+        assertEquals(server.getTraceId() + "/" + server.getSpanId(), provider[0] + "/" + provider[1],
+                "the provider's MDC while the implementation runs");
+        assertEquals(provider[2] + "/" + provider[3], provider[0] + "/" + provider[1]);
+        SpanData client = span(SpanKind.CLIENT, "held");
+        assertEquals(client.getTraceId() + "/" + client.getSpanId(), callback[0] + "/" + callback[1],
+                "the consumer's MDC in the caller's callback");
     }
 
     @Test
