@@ -14,6 +14,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.file.Path;
@@ -35,8 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the rest of the page where metrics are off; the offline and online buttons, which ask first. Skipped where the
  * system has no Chromium.
  *
- * <p>With {@code -Dferry.adminPage.screenshot=../docs/admin-page.png} the first test also saves the page, under its
- * load, for the README.
+ * <p>{@code rpc-benchmark/admin-page.sh} saves the README's picture of the page with the last test here.
  */
 class AdminPageTest {
     private static final String SERVICE = UserService.class.getName();
@@ -129,14 +129,45 @@ class AdminPageTest {
         assertThat(callsRow(page, "client", "getUser").locator("td.errors")).hasText(NOT_ZERO);
         assertThat(callsRow(page, "server", "getUser").locator("td.errors")).hasText(NOT_ZERO);
         assertThat(page.locator("#metrics-off")).isHidden();
+    }
 
-        String screenshot = System.getProperty("ferry.adminPage.screenshot");
-        if (screenshot != null) {
-            // a minute of polls, so that the chart has a history to show
-            page.waitForFunction("() => history.length >= 60", null,
-                    new Page.WaitForFunctionOptions().setTimeout(90_000));
-            page.screenshot(new Page.ScreenshotOptions().setPath(Path.of(screenshot)).setFullPage(true));
-        }
+    @Test
+    void aProcessThatOnlyServesHeadlinesTheCallsItServes() {
+        Ferry provider = ferries.track(Ferry.builder().shutdownHook(false).sources(Sources.none())
+                .application(ApplicationConfig.builder().name("users").qosEnable(true).qosPort(0).build())
+                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build())
+                .observability(Observability.meters(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT))).build());
+        int port = provider.export(ServiceConfig.builder(UserService.class, new UserServiceImpl()).build());
+        Ferry consumer = ferries.track(Ferry.builder().shutdownHook(false).sources(Sources.none())
+                .application(ApplicationConfig.of("callers")).build());
+        callUntilTheEnd(consumer.reference(ReferenceConfig.builder(UserService.class)
+                .url("dubbo://127.0.0.1:" + port).build()));
+        ferry = provider;
+
+        Page page = open();
+
+        assertThat(page.locator("#rates")).containsText("this process's services: ");
+        assertThat(page.locator("#rates")).hasText(Pattern.compile("services: [1-9]"));
+        assertThat(page.locator("#references tbody tr")).hasCount(0);
+    }
+
+    /**
+     * Not a test of Ferry: the README's picture of another process's page (the demo's, under load), taken by
+     * {@code rpc-benchmark/admin-page.sh}. Runs only when {@code ferry.adminPage.url} names the page.
+     */
+    @Test
+    @EnabledIfSystemProperty(named = "ferry.adminPage.url", matches = "http://.+")
+    void savesTheAdminPageOfARunningFerry() {
+        Path screenshot = Path.of(System.getProperty("ferry.adminPage.screenshot", "target/admin-page.png"));
+        Page page = chromium.page(1280, 720);
+        page.navigate(System.getProperty("ferry.adminPage.url"));
+        // a minute of polls, so that the chart has a history to show
+        page.waitForFunction("() => history.length >= 60", null,
+                new Page.WaitForFunctionOptions().setTimeout(120_000));
+        assertThat(page.locator("#calls td.rate").filter(new Locator.FilterOptions().setHasText(NOT_ZERO)).first())
+                .isVisible(); // under load: some method's calls/s
+        page.screenshot(new Page.ScreenshotOptions().setPath(screenshot).setFullPage(true));
+        System.out.println("saved " + screenshot.toAbsolutePath());
     }
 
     @Test

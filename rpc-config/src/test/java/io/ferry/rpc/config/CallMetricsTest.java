@@ -1,7 +1,10 @@
 package io.ferry.rpc.config;
 
+import io.ferry.rpc.GenericService;
 import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.config.fixtures.DemoService;
+import io.ferry.rpc.config.fixtures.DemoServiceImpl;
 import io.ferry.rpc.config.fixtures.FerryFixture;
 import io.ferry.rpc.config.fixtures.UserNotFoundException;
 import io.ferry.rpc.config.fixtures.UserService;
@@ -70,6 +73,31 @@ class CallMetricsTest {
         assertEquals(1, timer(providerMeters, RpcObservations.SERVER, "getUser", RpcObservations.EXCEPTION).count());
         assertTrue(timer(consumerMeters, RpcObservations.CLIENT, "hello", "OK").totalTime(
                 java.util.concurrent.TimeUnit.NANOSECONDS) > 0);
+    }
+
+    @Test
+    void genericCallsAreTaggedWithTheServiceEachCalls() {
+        Ferry provider = ferries.track(Ferry.builder().shutdownHook(false).sources(Sources.none())
+                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build()).build());
+        int port = provider.export(ServiceConfig.builder(UserService.class, impl).build());
+        provider.export(ServiceConfig.builder(DemoService.class, new DemoServiceImpl()).build());
+        Ferry consumer = ferries.track(Ferry.builder().shutdownHook(false).sources(Sources.none())
+                .observability(Observability.meters(consumerMeters)).build());
+        String url = "dubbo://127.0.0.1:" + port;
+        GenericService users = consumer.reference(ReferenceConfig.generic(UserService.class.getName()).url(url)
+                .build());
+        GenericService demo = consumer.reference(ReferenceConfig.generic(DemoService.class.getName()).url(url)
+                .build());
+
+        users.$invoke("hello", new String[] {"java.lang.String"}, new Object[] {"a"});
+        demo.$invoke("sayHello", new String[] {"java.lang.String"}, new Object[] {"b"});
+        demo.$invoke("sayHello", new String[] {"java.lang.String"}, new Object[] {"c"});
+
+        // one method, $invoke, for both services: each call is counted under the service it called
+        assertEquals(1, consumerMeters.get(RpcObservations.CLIENT)
+                .tags(RpcObservations.SERVICE, UserService.class.getName()).timer().count());
+        assertEquals(2, consumerMeters.get(RpcObservations.CLIENT)
+                .tags(RpcObservations.SERVICE, DemoService.class.getName()).timer().count());
     }
 
     @Test

@@ -11,7 +11,11 @@ import io.ferry.rpc.config.RegistryConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -26,10 +30,23 @@ import java.util.concurrent.TimeUnit;
  */
 @Command(name = "Demo", description = {"Starts a provider and a consumer in this process that find each other "
         + "through an embedded ZooKeeper, and makes real calls between them over TCP on 127.0.0.1.",
-        "Takes no arguments: mvn -B -q -pl rpc-benchmark exec:java"})
+        "Without options: mvn -B -q -pl rpc-benchmark exec:java",
+        "With the admin pages under load for a while: mvn -B -q -pl rpc-benchmark exec:java "
+                + "-Dexec.args='--admin-seconds 300'"})
 public final class Demo implements Callable<Integer> {
     @Mixin
     private Cli.HelpOption help;
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--admin-seconds", paramLabel = "SECONDS", description = "After the calls above, keep two "
+            + "callers calling for this long, with both sides' admin pages (meters on) open: the provider's on "
+            + "--admin-port, the consumer's on the port after it (default: ${DEFAULT-VALUE}: no admin pages).")
+    private int adminSeconds;
+
+    @Option(names = "--admin-port", paramLabel = "PORT", defaultValue = "22222",
+            description = "The provider's admin port; the consumer's is the next (default: ${DEFAULT-VALUE}).")
+    private int adminPort;
 
     @RpcReference
     private Greeter greeter;
@@ -52,20 +69,37 @@ public final class Demo implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try (Ferry provider = Ferry.builder().application(ApplicationConfig.of("demo-provider"))
-                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build())
-                .registry(RegistryConfig.embedded()).build();
-             Ferry consumer = Ferry.builder().application(ApplicationConfig.of("demo-consumer"))
-                     .registry(RegistryConfig.embedded()).build()) {
+        Cli.atLeast(spec, "--admin-seconds", adminSeconds, 0);
+        Cli.atLeast(spec, "--admin-port", adminPort, 1);
+        try (Ferry provider = ferry("demo-provider", adminPort)
+                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).build()).build();
+             Ferry consumer = ferry("demo-consumer", adminPort + 1).build()) {
             int port = provider.export(new GreeterImpl());
             System.out.println("provider exported Greeter on 127.0.0.1:" + port + " and registered it in ZooKeeper");
 
             consumer.inject(this, null); // no url: the reference finds its providers in the registry
             System.out.println("consumer found " + greeter);
             run();
+            if (adminSeconds > 0) {
+                System.out.println("admin pages: provider http://127.0.0.1:" + provider.adminPort()
+                        + "/ and consumer http://127.0.0.1:" + consumer.adminPort() + "/ ; two callers calling for "
+                        + adminSeconds + " s, one call in 20 a business exception");
+                new DemoLoad(greeter).callFor(Duration.ofSeconds(adminSeconds));
+            }
         }
         System.out.println("demo finished: provider and consumer closed");
         return 0;
+    }
+
+    /** One side of the demo; with --admin-seconds, with its admin port and its own meters. */
+    private Ferry.Builder ferry(String application, int port) {
+        ApplicationConfig.Builder app = ApplicationConfig.builder().name(application);
+        Ferry.Builder builder = Ferry.builder().registry(RegistryConfig.embedded());
+        if (adminSeconds > 0) {
+            app.qosEnable(true).qosPort(port);
+            builder.observability(DemoMeters.observability());
+        }
+        return builder.application(app.build());
     }
 
     private void run() throws Exception {

@@ -25,7 +25,7 @@ final class CallTimers {
     private final MeterRegistry registry;
     private final String name;
     private final String description;
-    private final ConcurrentMap<Method, PerMethod> byMethod = new ConcurrentHashMap<>();
+    private final PerServiceMethod<PerMethod> byMethod = new PerServiceMethod<>(PerMethod::new);
 
     CallTimers(MeterRegistry registry, String name, String description) {
         this.registry = registry;
@@ -39,9 +39,7 @@ final class CallTimers {
 
     /** The timer of a call that ended with {@code failure} (unwrapped; null when it returned). */
     Timer timer(Invocation call, Throwable failure) {
-        PerMethod found = byMethod.get(call.method());
-        PerMethod timers = found != null ? found
-                : byMethod.computeIfAbsent(call.method(), m -> new PerMethod(call.service(), m));
+        PerMethod timers = byMethod.get(call.service(), call.method());
         if (failure != null && !(failure instanceof io.ferry.rpc.RpcException)) {
             // the service's own exception: one timer per class it throws, as few as its signature has
             return timers.exceptions.computeIfAbsent(failure.getClass(),

@@ -42,7 +42,7 @@ final class RpcConventions<C extends Observation.Context & RpcCall> implements O
     @Override
     public String getContextualName(C context) {
         Invocation call = context.invocation();
-        return call.service() + "/" + call.method().getName();
+        return tags.spanName(call.service(), call.method());
     }
 
     @Override

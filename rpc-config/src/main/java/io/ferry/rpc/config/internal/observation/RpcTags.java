@@ -6,27 +6,31 @@ import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
 
 import java.lang.reflect.Method;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * The tags of a call, made once per method and status and then reused: a call's observation asks for them when it
- * starts and when it stops, and building sorted key-value sets each time would be most of its cost.
+ * The tags and span name of a call, made once per service, method and status and then reused: a call's observation
+ * asks for them when it starts and when it stops, and building sorted key-value sets (and the name's string) each
+ * time would be most of its cost.
  */
 final class RpcTags {
     private static final int STATUSES = RpcStatus.values().length + 2;
 
-    private final ConcurrentMap<Method, PerMethod> byMethod = new ConcurrentHashMap<>();
+    private final PerServiceMethod<PerMethod> byMethod = new PerServiceMethod<>(PerMethod::new);
+
+    /** OpenTelemetry's RPC span name: {@code <fully qualified service>/<method>}. */
+    String spanName(String service, Method method) {
+        return byMethod.get(service, method).spanName;
+    }
 
     /** The tags of a call still running: no status yet. */
     KeyValues running(String service, Method method) {
-        return perMethod(service, method).base;
+        return byMethod.get(service, method).base;
     }
 
     /** The tags of a call that ended with {@code status}. */
     KeyValues ended(String service, Method method, String status) {
-        PerMethod keys = perMethod(service, method);
+        PerMethod keys = byMethod.get(service, method);
         int slot = slot(status);
         KeyValues tags = keys.withStatus.get(slot);
         if (tags == null) {
@@ -34,11 +38,6 @@ final class RpcTags {
             keys.withStatus.lazySet(slot, tags);
         }
         return tags;
-    }
-
-    private PerMethod perMethod(String service, Method method) {
-        PerMethod keys = byMethod.get(method);
-        return keys != null ? keys : byMethod.computeIfAbsent(method, m -> new PerMethod(service, m));
     }
 
     private static int slot(String status) {
@@ -53,12 +52,14 @@ final class RpcTags {
 
     private static final class PerMethod {
         final KeyValues base;
+        final String spanName;
         final AtomicReferenceArray<KeyValues> withStatus = new AtomicReferenceArray<>(STATUSES);
 
         PerMethod(String service, Method method) {
             this.base = KeyValues.of(KeyValue.of(RpcObservations.SYSTEM, RpcObservations.SYSTEM_DUBBO),
                     KeyValue.of(RpcObservations.SERVICE, service),
                     KeyValue.of(RpcObservations.METHOD, method.getName()));
+            this.spanName = service + "/" + method.getName();
         }
     }
 }
