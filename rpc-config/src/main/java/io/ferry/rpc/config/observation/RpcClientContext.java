@@ -16,6 +16,8 @@ import java.util.Map;
 public final class RpcClientContext extends SenderContext<Map<String, Object>> implements RpcCall {
     private final Invocation invocation;
     private volatile String status;
+    /** When {@link RpcMeterObservationHandler} saw the call start: a field, not an entry in the context's map. */
+    long startNanos;
 
     public RpcClientContext(Invocation invocation) {
         super(RpcClientContext::attach, Kind.CLIENT);

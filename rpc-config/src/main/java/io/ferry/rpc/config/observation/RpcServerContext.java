@@ -14,6 +14,8 @@ import java.util.Map;
 public final class RpcServerContext extends ReceiverContext<Map<String, Object>> implements RpcCall {
     private final Invocation invocation;
     private volatile String status;
+    /** When {@link RpcMeterObservationHandler} saw the call start: a field, not an entry in the context's map. */
+    long startNanos;
 
     public RpcServerContext(Invocation invocation) {
         super(RpcServerContext::read, Kind.SERVER);

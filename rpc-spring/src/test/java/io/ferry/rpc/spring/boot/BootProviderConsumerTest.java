@@ -23,6 +23,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -70,6 +71,8 @@ class BootProviderConsumerTest {
 
                 assertEquals(2, calls(provider, "rpc.server.duration"), "the provider's timers in Boot's registry");
                 assertEquals(2, calls(consumer, "rpc.client.duration"), "the consumer's timers in Boot's registry");
+                assertNull(consumer.getBean(MeterRegistry.class).find("rpc.client.duration.active").meter(),
+                        "timed by Ferry's meter handler, ahead of Boot's default one (which adds .active)");
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.ferry.rpc.benchmark.suite.systems;
 
 import io.ferry.rpc.config.Observability;
+import io.ferry.rpc.config.observation.RpcMeterObservationHandler;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
@@ -29,10 +30,12 @@ import java.util.List;
  * The observability rows, set up as a production deployment would set them up: {@code ferry-metrics} times every
  * call in Prometheus's registry; {@code ferry-tracing} observes every call in an observation registry with
  * micrometer-tracing's handlers (OpenTelemetry's SDK behind Micrometer's bridge, W3C context in the attachments,
- * spans batched to an exporter that drops them) and Micrometer's meter handler, as Spring Boot wires one. Every call
- * is sampled unless {@code -Dbench.tracing.sampling} gives a probability (Spring Boot's default is 0.1);
- * {@code -Dbench.tracing.meters=false} leaves the meter handler out, to tell the two costs apart. Loaded by
- * name only for those rows: Micrometer is on the class path only when they run.
+ * spans batched to an exporter that drops them) and the meter handlers as Spring Boot groups them with Ferry's
+ * starter: Ferry's {@link RpcMeterObservationHandler} first, Micrometer's default one for every other observation.
+ * Every call is sampled unless {@code -Dbench.tracing.sampling} gives a probability (Spring Boot's default is 0.1);
+ * {@code -Dbench.tracing.meters} is {@code ferry} (that grouping, the default), {@code default} (Micrometer's meter
+ * handler alone, as Boot without Ferry's starter) or {@code none} (no meter handler; {@code false} too), to tell the costs apart.
+ * Loaded by name only for those rows: Micrometer is on the class path only when they run.
  */
 final class ObservedFerry {
     private ObservedFerry() {
@@ -63,8 +66,17 @@ final class ObservedFerry {
                         new PropagatingSenderTracingObservationHandler<>(tracer, propagator),
                         new PropagatingReceiverTracingObservationHandler<>(tracer, propagator),
                         new DefaultTracingObservationHandler(tracer)));
-        if (Boolean.parseBoolean(System.getProperty("bench.tracing.meters", "true"))) {
-            registry.observationConfig().observationHandler(new DefaultMeterObservationHandler(meters));
+        String meterHandlers = System.getProperty("bench.tracing.meters", "ferry");
+        switch (meterHandlers) {
+            case "ferry" -> registry.observationConfig().observationHandler(
+                    new ObservationHandler.FirstMatchingCompositeObservationHandler(
+                            new RpcMeterObservationHandler(meters), new DefaultMeterObservationHandler(meters)));
+            case "default" -> registry.observationConfig().observationHandler(
+                    new DefaultMeterObservationHandler(meters));
+            case "none", "false" -> {
+            }
+            default -> throw new IllegalArgumentException("bench.tracing.meters: " + meterHandlers
+                    + " (expected: ferry, default or none)");
         }
         return registry;
     }

@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * registry lookup makes and sorts tags each time, which costs more than the recording itself. The meters are those
  * an observation with a meter handler makes (name, tags, {@code error}), so dashboards read either alike.
  */
-final class CallTimers {
+public final class CallTimers {
     private static final int STATUSES = RpcStatus.values().length + 1;
     private static final String ERROR = "error";
     private static final String NONE = "none";
@@ -27,10 +27,22 @@ final class CallTimers {
     private final String description;
     private final PerServiceMethod<PerMethod> byMethod = new PerServiceMethod<>(PerMethod::new);
 
-    CallTimers(MeterRegistry registry, String name, String description) {
+    private CallTimers(MeterRegistry registry, String name, String description) {
         this.registry = registry;
         this.name = name;
         this.description = description;
+    }
+
+    /** The timers of the calls this process's references make. */
+    public static CallTimers client(MeterRegistry registry) {
+        return new CallTimers(registry, RpcObservations.CLIENT,
+                "Calls made by this process's references, retries included, to their answer");
+    }
+
+    /** The timers of the calls this process's services serve. */
+    public static CallTimers server(MeterRegistry registry) {
+        return new CallTimers(registry, RpcObservations.SERVER,
+                "Calls served by this process's services, from the business thread to the answer");
     }
 
     MeterRegistry registry() {
@@ -38,7 +50,7 @@ final class CallTimers {
     }
 
     /** The timer of a call that ended with {@code failure} (unwrapped; null when it returned). */
-    Timer timer(Invocation call, Throwable failure) {
+    public Timer timer(Invocation call, Throwable failure) {
         PerMethod timers = byMethod.get(call.service(), call.method());
         if (failure != null && !(failure instanceof io.ferry.rpc.RpcException)) {
             // the service's own exception: one timer per class it throws, as few as its signature has

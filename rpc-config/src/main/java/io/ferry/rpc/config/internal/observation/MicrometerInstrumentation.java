@@ -5,7 +5,6 @@ import io.ferry.rpc.config.internal.CallTotals;
 import io.ferry.rpc.config.internal.Instrumentation;
 import io.ferry.rpc.config.internal.MetricsScrape;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.ferry.rpc.config.observation.RpcObservations;
 import io.micrometer.observation.ObservationRegistry;
 
 /**
@@ -27,10 +26,8 @@ public final class MicrometerInstrumentation implements Instrumentation {
 
     private MicrometerInstrumentation(MeterRegistry meters) {
         this.registry = null;
-        this.client = new TimingFilter(new CallTimers(meters, RpcObservations.CLIENT,
-                "Calls made by this process's references, retries included, to their answer"), true);
-        this.server = new TimingFilter(new CallTimers(meters, RpcObservations.SERVER,
-                "Calls served by this process's services, from the business thread to the answer"), false);
+        this.client = new TimingFilter(CallTimers.client(meters), true);
+        this.server = new TimingFilter(CallTimers.server(meters), false);
     }
 
     /**
