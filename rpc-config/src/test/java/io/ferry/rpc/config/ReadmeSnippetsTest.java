@@ -50,8 +50,11 @@ class ReadmeSnippetsTest {
                 import io.ferry.rpc.cluster.*;
                 import io.ferry.rpc.config.*;
                 import io.ferry.rpc.config.extension.*;
+                import io.ferry.rpc.config.observation.*;
                 import io.micrometer.core.instrument.MeterRegistry;
+                import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
                 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+                import io.micrometer.observation.ObservationHandler.FirstMatchingCompositeObservationHandler;
                 import io.micrometer.observation.ObservationRegistry;
                 import java.time.Duration;
                 import java.util.UUID;
