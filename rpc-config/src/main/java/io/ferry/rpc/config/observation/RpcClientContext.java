@@ -16,8 +16,11 @@ import java.util.Map;
 public final class RpcClientContext extends SenderContext<Map<String, Object>> implements RpcCall {
     private final Invocation invocation;
     private volatile String status;
-    /** When {@link RpcMeterObservationHandler} saw the call start: a field, not an entry in the context's map. */
-    long startNanos;
+    /**
+     * When {@link RpcMeterObservationHandler} saw the call start, {@link RpcMeterObservationHandler#NOT_STARTED} before:
+     * a field rather than an entry in the context's map; volatile, as the call may end on another thread.
+     */
+    volatile long startNanos = RpcMeterObservationHandler.NOT_STARTED;
 
     public RpcClientContext(Invocation invocation) {
         super(RpcClientContext::attach, Kind.CLIENT);

@@ -1,5 +1,6 @@
 package io.ferry.rpc.config.observation;
 
+import io.ferry.rpc.Invocation;
 import io.ferry.rpc.config.internal.observation.CallTimers;
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -25,6 +26,9 @@ import java.util.concurrent.TimeUnit;
  * this one first. Unlike Boot's tracing-aware meter handler, it adds no exemplars (trace ids) to the timers.
  */
 public final class RpcMeterObservationHandler implements MeterObservationHandler<Observation.Context> {
+    /** A context's start time before this handler saw it start (a monotonic clock may read 0). */
+    static final long NOT_STARTED = Long.MIN_VALUE;
+
     private final CallTimers client;
     private final CallTimers server;
     private final Clock clock;
@@ -50,15 +54,24 @@ public final class RpcMeterObservationHandler implements MeterObservationHandler
         }
     }
 
-    /** Records the call under its outcome: the error the observation was given (as Ferry's filters unwrap it). */
+    /**
+     * Records the call under its outcome: the error the observation was given (as Ferry's filters unwrap it). A call
+     * whose start this handler did not see (one it was added too late for) is not timed rather than timed wrong.
+     */
     @Override
     public void onStop(Observation.Context context) {
         long now = clock.monotonicTime();
         if (context instanceof RpcClientContext call) {
-            client.timer(call.invocation(), context.getError()).record(now - call.startNanos, TimeUnit.NANOSECONDS);
+            record(client, call.invocation(), context.getError(), call.startNanos, now);
         } else {
             RpcServerContext call = (RpcServerContext) context;
-            server.timer(call.invocation(), context.getError()).record(now - call.startNanos, TimeUnit.NANOSECONDS);
+            record(server, call.invocation(), context.getError(), call.startNanos, now);
+        }
+    }
+
+    private static void record(CallTimers timers, Invocation call, Throwable error, long start, long now) {
+        if (start != NOT_STARTED) {
+            timers.timer(call, error).record(now - start, TimeUnit.NANOSECONDS);
         }
     }
 }

@@ -57,12 +57,17 @@ public final class CallTimers {
             return timers.exceptions.computeIfAbsent(failure.getClass(),
                     type -> register(timers.tags, RpcObservations.EXCEPTION, type.getSimpleName()));
         }
-        String status = CallOutcome.status(failure);
+        // one slot per status, and per class: a provider's refusal (ProviderRefusal) and a service's own RpcException
+        // of the same status have error tags of their own, as a meter handler would tag them
+        AtomicReferenceArray<Timer> slots = failure == null || failure.getClass() == io.ferry.rpc.RpcException.class
+                ? timers.byStatus
+                : timers.byRpcSubclass.computeIfAbsent(failure.getClass(), type -> new AtomicReferenceArray<>(STATUSES));
         int slot = failure == null ? 0 : 1 + ((io.ferry.rpc.RpcException) failure).status().ordinal();
-        Timer timer = timers.byStatus.get(slot);
+        Timer timer = slots.get(slot);
         if (timer == null) {
-            timer = register(timers.tags, status, failure == null ? NONE : failure.getClass().getSimpleName());
-            timers.byStatus.lazySet(slot, timer);
+            timer = register(timers.tags, CallOutcome.status(failure),
+                    failure == null ? NONE : failure.getClass().getSimpleName());
+            slots.lazySet(slot, timer);
         }
         return timer;
     }
@@ -76,6 +81,7 @@ public final class CallTimers {
         final Tags tags;
         final AtomicReferenceArray<Timer> byStatus = new AtomicReferenceArray<>(STATUSES);
         final ConcurrentMap<Class<?>, Timer> exceptions = new ConcurrentHashMap<>();
+        final ConcurrentMap<Class<?>, AtomicReferenceArray<Timer>> byRpcSubclass = new ConcurrentHashMap<>();
 
         PerMethod(String service, Method method) {
             this.tags = Tags.of(RpcObservations.SYSTEM, RpcObservations.SYSTEM_DUBBO, RpcObservations.SERVICE,
