@@ -13,8 +13,8 @@ import java.util.concurrent.TimeUnit;
  * Times Ferry's observed calls into the timers Micrometer's {@code DefaultMeterObservationHandler} would make of
  * them ({@value RpcObservations#CLIENT}, {@value RpcObservations#SERVER}; the calls' tags and {@code error}), each
  * looked up once per method, status and exception rather than built, sorted and registered on every start and stop,
- * which a profile found to be the largest share of what a traced call costs. It makes no {@code .active} long-task timer:
- * {@code ferry.calls.active} already counts the calls in flight.
+ * which a profile found to be the largest share of what a traced call costs. It makes no {@code .active}
+ * long-task timer: {@code ferry.calls.active} already counts the calls in flight.
  *
  * <p>It supports Ferry's contexts only, so it goes ahead of the default meter handler, in one
  * {@code FirstMatchingCompositeObservationHandler}, and every other observation goes on to that one:

@@ -15,8 +15,8 @@ public final class RpcServerContext extends ReceiverContext<Map<String, Object>>
     private final Invocation invocation;
     private volatile String status;
     /**
-     * When {@link RpcMeterObservationHandler} saw the call start, {@link RpcMeterObservationHandler#NOT_STARTED} before:
-     * a field rather than an entry in the context's map; volatile, as the call may end on another thread.
+     * When {@link RpcMeterObservationHandler} saw the call start ({@link RpcMeterObservationHandler#NOT_STARTED}
+     * before): a field rather than an entry in the context's map; volatile, as the call may end on another thread.
      */
     volatile long startNanos = RpcMeterObservationHandler.NOT_STARTED;
 

@@ -34,8 +34,8 @@ import java.util.List;
  * starter: Ferry's {@link RpcMeterObservationHandler} first, Micrometer's default one for every other observation.
  * Every call is sampled unless {@code -Dbench.tracing.sampling} gives a probability (Spring Boot's default is 0.1);
  * {@code -Dbench.tracing.meters} is {@code ferry} (that grouping, the default), {@code default} (Micrometer's meter
- * handler alone, as Boot without Ferry's starter) or {@code none} (no meter handler; {@code false} too), to tell the costs apart.
- * Loaded by name only for those rows: Micrometer is on the class path only when they run.
+ * handler alone, as Boot without Ferry's starter) or {@code none} (no meter handler; {@code false} too), to tell the
+ * costs apart. Loaded by name only for those rows: Micrometer is on the class path only when they run.
  */
 final class ObservedFerry {
     private ObservedFerry() {

@@ -60,8 +60,8 @@ public final class CallTimers {
         // one slot per status, and per class: a provider's refusal (ProviderRefusal) and a service's own RpcException
         // of the same status have error tags of their own, as a meter handler would tag them
         AtomicReferenceArray<Timer> slots = failure == null || failure.getClass() == io.ferry.rpc.RpcException.class
-                ? timers.byStatus
-                : timers.byRpcSubclass.computeIfAbsent(failure.getClass(), type -> new AtomicReferenceArray<>(STATUSES));
+                ? timers.byStatus : timers.byRpcSubclass.computeIfAbsent(failure.getClass(),
+                        type -> new AtomicReferenceArray<>(STATUSES));
         int slot = failure == null ? 0 : 1 + ((io.ferry.rpc.RpcException) failure).status().ordinal();
         Timer timer = slots.get(slot);
         if (timer == null) {
