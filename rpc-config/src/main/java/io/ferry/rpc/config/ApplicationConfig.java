@@ -1,5 +1,6 @@
 package io.ferry.rpc.config;
 
+import io.ferry.rpc.config.option.MetricsExport;
 import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.config.option.Settings;
 import io.ferry.rpc.option.Option;
@@ -91,6 +92,11 @@ public final class ApplicationConfig {
         return valueOf(Options.QOS_ACCEPT_FOREIGN_IP);
     }
 
+    /** Where a Ferry configured by file alone puts its meters; default none. */
+    public MetricsExport metrics() {
+        return valueOf(Options.METRICS);
+    }
+
     /**
      * The metadata set ({@code version}, {@code owner}, {@code organization}, {@code architecture},
      * {@code environment}), by the keys Dubbo writes them under into every provider and consumer URL of the
@@ -180,6 +186,14 @@ public final class ApplicationConfig {
          */
         public Builder qosAcceptForeignIp(boolean accept) {
             return set(Options.QOS_ACCEPT_FOREIGN_IP, accept);
+        }
+
+        /**
+         * {@code PROMETHEUS}: a Prometheus registry of Ferry's own, served at the admin port's {@code /metrics}, for
+         * applications without code of their own to give Ferry one ({@link Observability}); default none.
+         */
+        public Builder metrics(MetricsExport metrics) {
+            return set(Options.METRICS, metrics);
         }
 
         /** @throws IllegalArgumentException for a blank name */

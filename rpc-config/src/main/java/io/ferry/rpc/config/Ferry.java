@@ -15,6 +15,9 @@ import io.ferry.rpc.config.internal.ReferenceInjector;
 import io.ferry.rpc.config.internal.Statuses;
 import io.ferry.rpc.config.internal.admin.AdminPort;
 import io.ferry.rpc.config.internal.Observed;
+import io.ferry.rpc.config.internal.OwnMetrics;
+import io.ferry.rpc.config.option.MetricsExport;
+import io.ferry.rpc.config.option.Options;
 import io.ferry.rpc.config.internal.files.FileBootstrap;
 import io.ferry.rpc.config.internal.files.Sources;
 import io.ferry.rpc.config.option.Resolved;
@@ -67,10 +70,21 @@ public final class Ferry implements AutoCloseable {
         this.declared = b.declared != null ? b.declared : new DeclaredReferences();
         NamedExtensions.check(layers.consumer().settings()); // a name nothing registers fails at start
         NamedExtensions.check(layers.serviceDefaults());
-        this.runtime = new FerryRuntime(layers.consumer().ioThreads(), layers.protocol().serverOptions(),
-                layers.registry(), layers.application().name(), layers.application().metadata(), Ticker.system(),
-                Clock.systemUTC(),
-                b.observability == null ? Observed.NONE : b.observability.parts());
+        Observed observed = observed(b.observability, layers.application());
+        try {
+            this.runtime = new FerryRuntime(layers.consumer().ioThreads(), layers.protocol().serverOptions(),
+                    layers.registry(), layers.application().name(), layers.application().metadata(),
+                    Ticker.system(), Clock.systemUTC(), observed);
+        } catch (RuntimeException | Error e) {
+            if (observed.owned() != null) {
+                try {
+                    observed.owned().close();
+                } catch (Exception closing) {
+                    e.addSuppressed(closing);
+                }
+            }
+            throw e;
+        }
         if (b.checkReferencesLater) {
             runtime.deferChecks();
         }
@@ -91,6 +105,34 @@ public final class Ferry implements AutoCloseable {
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * What observes this Ferry: the registries code gave it, or the one a file asked it to make for itself
+     * ({@code metrics=prometheus}), never both.
+     */
+    private static Observed observed(Observability given, ApplicationConfig application) {
+        if (application.metrics() == MetricsExport.NONE) {
+            return given == null ? Observed.NONE : given.parts();
+        }
+        Settings.Setting set = application.settings().setting(Options.METRICS);
+        String where = set == null || set.where() == null ? "" : set.where();
+        String option = "metrics=prometheus" + (where.isEmpty() ? "" : " (" + where + ")");
+        if (given != null) {
+            throw new IllegalArgumentException(option + ": Ferry would make a Prometheus registry of its own, but "
+                    + "code (or Spring Boot's starter) gave it " + given + " too: keep one (leave metrics out, or "
+                    + "leave out Ferry.Builder.observability)");
+        }
+        if (!application.qosEnable()) {
+            throw new IllegalArgumentException(option + ": the admin port, which serves the meters at /metrics, "
+                    + "is off: set qos-enable=true too (or leave metrics out)");
+        }
+        String missing = OwnMetrics.missingJar();
+        if (missing != null) {
+            throw new IllegalArgumentException(option + ": " + missing + " is not on the class path (add it, or "
+                    + "leave metrics out)");
+        }
+        return Observability.ownPrometheus();
     }
 
     public ApplicationConfig application() {

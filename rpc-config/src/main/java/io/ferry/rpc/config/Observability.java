@@ -4,6 +4,7 @@ import io.ferry.rpc.config.internal.Observed;
 import io.ferry.rpc.config.internal.RuntimeMeters;
 import io.ferry.rpc.config.internal.observation.FerryMeters;
 import io.ferry.rpc.config.internal.observation.MicrometerInstrumentation;
+import io.ferry.rpc.config.internal.observation.OwnPrometheus;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 
@@ -67,6 +68,20 @@ public final class Observability {
                 meters == null ? RuntimeMeters.NONE : FerryMeters.create(meters),
                 meters == null ? null : MicrometerInstrumentation.prometheus(meters),
                 meters == null ? null : MicrometerInstrumentation.callTotals(meters));
+    }
+
+    /**
+     * A Prometheus registry of Ferry's own ({@code metrics=prometheus} in a file): the parts of
+     * {@code meters(registry)}, the registry closed with the Ferry.
+     */
+    static Observed ownPrometheus() {
+        OwnPrometheus own = new OwnPrometheus();
+        try {
+            return meters(own.registry()).parts().owning(own);
+        } catch (RuntimeException | Error e) {
+            own.close();
+            throw e;
+        }
     }
 
     @Override

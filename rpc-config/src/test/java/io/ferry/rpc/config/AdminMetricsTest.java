@@ -9,10 +9,16 @@ import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.ferry.rpc.config.option.MetricsExport;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -80,6 +86,62 @@ class AdminMetricsTest {
             assertEquals(404, answer.status());
             assertTrue(answer.body().contains("PrometheusMeterRegistry"), answer.body());
         }
+    }
+
+    @Test
+    void aFileAsksForAPrometheusRegistryOfFerrysOwn(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("ferry.properties"), String.join("\n",
+                "ferry.application.name = file-metrics",
+                "ferry.application.qos-enable = true",
+                "ferry.application.qos-port = 0",
+                "ferry.application.metrics = prometheus",
+                "ferry.protocol.host = 127.0.0.1",
+                "ferry.protocol.port = 0"));
+        Ferry ferry = fixture.track(Ferry.load(file));
+        callOnce(ferry);
+
+        AdminClient.Answer answer = admin.get(ferry, "/metrics");
+
+        assertEquals(200, answer.status());
+        String text = answer.body();
+        assertTrue(text.contains("rpc_server_duration_seconds_count{error=\"none\",rpc_method=\"who\""), text);
+        assertTrue(text.contains("ferry_connections"), text);
+        assertTrue(text.contains("jvm_memory_used_bytes") && text.contains("jvm_gc_")
+                && text.contains("process_cpu_usage") && text.contains("jvm_threads_live_threads"), text);
+        assertEquals(200, admin.get(ferry, "/calls").status());
+    }
+
+    @Test
+    void aRegistryOfFerrysOwnAndOneFromCodeAreRefusedTogether() {
+        Ferry.Builder builder = Ferry.builder().shutdownHook(false)
+                .application(ApplicationConfig.builder().metrics(MetricsExport.PROMETHEUS).build())
+                .observability(Observability.meters(new SimpleMeterRegistry()));
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, builder::build);
+
+        assertTrue(e.getMessage().startsWith("metrics=prometheus: "), e.getMessage());
+        assertTrue(e.getMessage().contains("Observability[meters]"), e.getMessage());
+    }
+
+    @Test
+    void aRegistryOfFerrysOwnThatNothingWouldServeIsRefused() {
+        Ferry.Builder builder = Ferry.builder().shutdownHook(false)
+                .application(ApplicationConfig.builder().metrics(MetricsExport.PROMETHEUS).build());
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, builder::build);
+
+        assertTrue(e.getMessage().startsWith("metrics=prometheus: the admin port") && e.getMessage()
+                .contains("qos-enable=true"), e.getMessage());
+    }
+
+    @Test
+    void aWrongValueNamesTheOptionAndWhatItTakes(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("ferry.properties"), "ferry.application.metrics = graphite\n");
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Ferry.load(file));
+
+        assertTrue(e.getMessage().contains("metrics") && e.getMessage().contains("graphite")
+                && e.getMessage().contains("one of none, prometheus"), e.getMessage());
     }
 
     @Test

@@ -34,6 +34,8 @@ class WithoutRegistryTest {
         assertEquals(0, child.exitValue(), output);
         assertTrue(output.contains("OK direct"), output);
         assertTrue(output.contains("MICROMETER absent"), output);
+        assertTrue(output.contains("METRICS metrics=prometheus: io.micrometer:micrometer-core is not on the class "
+                + "path"), output);
         assertTrue(output.contains("REGISTRY registry: zookeeper://127.0.0.1:2181 needs rpc-registry"), output);
         assertTrue(output.contains("OTHER registry: memory://127.0.0.1:1 needs rpc-registry"), output);
         assertTrue(output.contains("EMBEDDED registry: zookeeper://127.0.0.1:2181?embedded=true needs rpc-registry"),

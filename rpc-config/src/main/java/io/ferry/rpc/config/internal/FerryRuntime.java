@@ -54,6 +54,8 @@ public final class FerryRuntime {
     private RegistryBridge registry;
     private final Instrumentation instrumentation;
     private final RuntimeMeters meters;
+    /** A registry Ferry made for itself (metrics=prometheus), closed after its meters; null for none. */
+    private final AutoCloseable ownedMeters;
     private final MetricsScrape scrape;
     private final CallTotals calls;
     private boolean closed;
@@ -72,6 +74,7 @@ public final class FerryRuntime {
         this.meters = observed.meters();
         this.scrape = observed.scrape();
         this.calls = observed.calls();
+        this.ownedMeters = observed.owned();
         this.clientIoThreads = clientIoThreads;
         this.serverOptions = serverOptions;
         this.registryConfig = registryConfig;
@@ -334,7 +337,13 @@ public final class FerryRuntime {
             closeQuietly("the admin port", adminPort); // last: it answered "shutting down" until now
         }
         clocks.timer().shutdownNow();
-        meters.close(); // last: a scrape during the shutdown still sees the server drain
+        try {
+            meters.close(); // last: a scrape during the shutdown still sees the server drain
+        } finally {
+            if (ownedMeters != null) {
+                closeQuietly("Ferry's own meter registry", ownedMeters);
+            }
+        }
         if (toLeave != null || toStop != null || transport != null) {
             log.info("Ferry closed in {} ms ({}{}{})", millisSince(start), toStop != null ? "server" : "no server",
                     toClose.isEmpty() ? "" : ", " + toClose.size() + " reference(s)",

@@ -9,13 +9,24 @@ package io.ferry.rpc.config.internal;
  * @param meters          where the parts the runtime starts are metered, {@link RuntimeMeters#NONE} for nowhere
  * @param scrape          the meters in Prometheus's text format, or null when no Prometheus registry holds them
  * @param calls           the calls' timers summed per side, service and method, or null without a meter registry
+ * @param owned           what Ferry made for itself and closes with the runtime (its own registry), or null
  */
 public record Observed(Instrumentation instrumentation, RuntimeMeters meters, MetricsScrape scrape,
-                       CallTotals calls) {
+                       CallTotals calls, AutoCloseable owned) {
     /** A Ferry that observes nothing. */
     public static final Observed NONE = new Observed(null, RuntimeMeters.NONE, null, null);
 
     public Observed {
         meters = meters == null ? RuntimeMeters.NONE : meters;
+    }
+
+    /** Over registries the application owns. */
+    public Observed(Instrumentation instrumentation, RuntimeMeters meters, MetricsScrape scrape, CallTotals calls) {
+        this(instrumentation, meters, scrape, calls, null);
+    }
+
+    /** The same, closing {@code owned} with the runtime. */
+    public Observed owning(AutoCloseable owned) {
+        return new Observed(instrumentation, meters, scrape, calls, owned);
     }
 }

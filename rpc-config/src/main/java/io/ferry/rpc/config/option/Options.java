@@ -264,6 +264,13 @@ public final class Options {
             .doc("false: the admin port listens on 127.0.0.1 and serves this machine only (others: 403); true: it "
                     + "listens on every address and serves anyone who reaches it (it can take this provider "
                     + "offline: firewall it)").build();
+    public static final Option<MetricsExport> METRICS = Option.of("metrics", MetricsExport.class)
+            .defaultText("none").scopes(APPLICATION)
+            .doc("prometheus: a Prometheus registry of Ferry's own (micrometer-registry-prometheus on the class "
+                    + "path) times calls and meters Ferry, the JVM and the process, served at the admin port's "
+                    + "/metrics (qos-enable=true); for files without code: code gives Ferry its registry with "
+                    + "Observability instead, and Spring Boot's starter gives it Boot's")
+            .build();
 
     public static final Option<Serialization> SERIALIZATION = Option.of("serialization", Serialization.class)
             .defaultText("hessian2").scopes(PROTOCOL, PROVIDER, CONSUMER).dubbo("serialization")
@@ -283,7 +290,7 @@ public final class Options {
             REGISTRY_ADDRESS, SESSION_TIMEOUT, REGISTRY_CONNECTION_TIMEOUT, REGISTRY_CHECK, REGISTRY_FILE,
             REGISTRY_USERNAME, REGISTRY_PASSWORD, ZOOKEEPER_TLS, ZOOKEEPER_TRUST_CERT_COLLECTION_PATH,
             ZOOKEEPER_KEY_CERT_CHAIN_PATH, APPLICATION_NAME, APPLICATION_VERSION, OWNER, ORGANIZATION, ARCHITECTURE,
-            ENVIRONMENT, QOS_ENABLE, QOS_PORT, QOS_ACCEPT_FOREIGN_IP);
+            ENVIRONMENT, QOS_ENABLE, QOS_PORT, QOS_ACCEPT_FOREIGN_IP, METRICS);
 
     /** Every option, in the order of the README's reference. */
     public static List<Option<?>> all() {

@@ -13,7 +13,9 @@ import java.util.concurrent.CompletionStage;
  */
 final class MetricsEndpoint {
     static final String NONE = "no Prometheus registry: hand Ferry a PrometheusMeterRegistry "
-            + "(micrometer-registry-prometheus) with Ferry.builder().observability(Observability.meters(registry))";
+            + "(micrometer-registry-prometheus) with Ferry.builder().observability(Observability.meters(registry)), "
+            + "or, where code gives Ferry no registry, set metrics=prometheus on the application "
+            + "(ferry.application.metrics) for one of Ferry's own";
 
     private final FerryRuntime runtime;
 

@@ -525,8 +525,9 @@ final class XmlVocabulary {
             "config-center", "no config center: use ferry.properties or -D",
             "metadata-report", "no metadata center: consumers find what they need in the provider's URL; leave it "
                     + "out",
-            "metrics", "metrics are Micrometer's: give Ferry a MeterRegistry in code (Observability.meters; see "
-                    + "Operations)",
+            "metrics", "metrics are Micrometer's: write <application metrics=\"prometheus\" "
+                    + "qos-enable=\"true\"/> for a Prometheus registry of Ferry's own at the admin port's /metrics, "
+                    + "or give Ferry a MeterRegistry in code (Observability.meters; see Operations)",
             "triple", "Ferry speaks the dubbo protocol only: leave it out",
             "tracing", "traces come from Micrometer's Observation API: give Ferry an ObservationRegistry in code "
                     + "(Observability.observations; see Operations)");
