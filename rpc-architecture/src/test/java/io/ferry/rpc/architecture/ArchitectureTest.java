@@ -8,6 +8,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.core.importer.Location;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.syntax.elements.GivenClassesConjunction;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import io.ferry.rpc.Ticker;
@@ -93,11 +94,21 @@ class ArchitectureTest {
     @ParameterizedTest
     @ValueSource(strings = {"remoting", "registry", "config", "spring", "benchmark"})
     void noModuleImportsAnotherModulesInternals(String module) {
-        ArchRule rule = noClasses().that().resideOutsideOfPackage("io.ferry.rpc." + module + "..")
+        GivenClassesConjunction outside = noClasses().that().resideOutsideOfPackage("io.ferry.rpc." + module + "..");
+        if (module.equals("config")) {
+            outside = outside.and().haveSimpleNameNotStartingWith(OBSERVATION_FLOOR);
+        }
+        ArchRule rule = outside
                 .should().dependOnClassesThat().resideInAPackage("io.ferry.rpc." + module + ".internal..")
                 .because("only rpc-" + module + " itself may use its internal package");
         rule.check(classes);
     }
+
+    /**
+     * The one exception, a benchmark (and JMH's classes generated for it): it measures rpc-config's observation
+     * filters on their own, without a network between them, which no public entry point offers.
+     */
+    private static final String OBSERVATION_FLOOR = "ObservationFloorBenchmark";
 
     @Test
     void theApiDependsOnNothingElseOfFerryNorOnNettyHessianOrZooKeeper() {

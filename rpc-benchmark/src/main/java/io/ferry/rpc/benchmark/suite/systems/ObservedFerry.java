@@ -2,6 +2,7 @@ package io.ferry.rpc.benchmark.suite.systems;
 
 import io.ferry.rpc.config.Observability;
 import io.ferry.rpc.config.observation.RpcMeterObservationHandler;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
@@ -25,6 +26,7 @@ import io.opentelemetry.sdk.trace.samplers.Sampler;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The observability rows, set up as a production deployment would set them up: {@code ferry-metrics} times every
@@ -35,9 +37,10 @@ import java.util.List;
  * Every call is sampled unless {@code -Dbench.tracing.sampling} gives a probability (Spring Boot's default is 0.1);
  * {@code -Dbench.tracing.meters} is {@code ferry} (that grouping, the default), {@code default} (Micrometer's meter
  * handler alone, as Boot without Ferry's starter) or {@code none} (no meter handler; {@code false} too), to tell the
- * costs apart. Loaded by name only for those rows: Micrometer is on the class path only when they run.
+ * costs apart. The suite loads it for those rows only (Micrometer is on the class path only when they run);
+ * {@code ObservationFloorBenchmark} builds the same registries without the network.
  */
-final class ObservedFerry {
+public final class ObservedFerry {
     private ObservedFerry() {
     }
 
@@ -45,15 +48,35 @@ final class ObservedFerry {
         PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         return switch (system) {
             case "ferry-metrics" -> Observability.meters(meters);
-            case "ferry-tracing" -> Observability.observations(tracing(meters));
+            case "ferry-tracing" -> Observability.observations(tracing(meters,
+                    System.getProperty("bench.tracing.meters", "ferry"), tracerProvider(sampler(),
+                            new DroppingExporter())));
             default -> throw new IllegalArgumentException("system: " + system
                     + " (expected: ferry-metrics or ferry-tracing)");
         };
     }
 
-    private static ObservationRegistry tracing(PrometheusMeterRegistry meters) {
-        SdkTracerProvider provider = SdkTracerProvider.builder().setSampler(sampler())
-                .addSpanProcessor(BatchSpanProcessor.builder(new DroppingExporter()).build()).build();
+    /**
+     * OpenTelemetry's SDK as the row has it: spans of {@code sampler}'s traces batched to {@code exporter}, through
+     * a queue of OpenTelemetry's default size (2048 spans), which drops spans when it is full.
+     */
+    public static SdkTracerProvider tracerProvider(Sampler sampler, SpanExporter exporter) {
+        return tracerProvider(sampler, exporter, 2048);
+    }
+
+    /** The same with a queue of {@code queueSpans}. */
+    public static SdkTracerProvider tracerProvider(Sampler sampler, SpanExporter exporter, int queueSpans) {
+        return SdkTracerProvider.builder().setSampler(sampler)
+                .addSpanProcessor(BatchSpanProcessor.builder(exporter).setMaxQueueSize(queueSpans).build()).build();
+    }
+
+    /**
+     * The {@code ferry-tracing} row's observation registry: micrometer-tracing's handlers on {@code provider}
+     * behind Micrometer's bridge, and {@code meterHandlers} ({@code ferry}, {@code default} or {@code none}, as
+     * {@code -Dbench.tracing.meters}) timing calls in {@code meters}.
+     */
+    public static ObservationRegistry tracing(MeterRegistry meters, String meterHandlers,
+                                              SdkTracerProvider provider) {
         io.opentelemetry.api.trace.Tracer otel = provider.get("ferry-bench");
         OtelCurrentTraceContext current = new OtelCurrentTraceContext();
         OtelTracer tracer = new OtelTracer(otel, current, event -> {
@@ -66,7 +89,6 @@ final class ObservedFerry {
                         new PropagatingSenderTracingObservationHandler<>(tracer, propagator),
                         new PropagatingReceiverTracingObservationHandler<>(tracer, propagator),
                         new DefaultTracingObservationHandler(tracer)));
-        String meterHandlers = System.getProperty("bench.tracing.meters", "ferry");
         switch (meterHandlers) {
             case "ferry" -> registry.observationConfig().observationHandler(
                     new ObservationHandler.FirstMatchingCompositeObservationHandler(
@@ -86,15 +108,27 @@ final class ObservedFerry {
      * call whose caller's trace was sampled is sampled too.
      */
     private static Sampler sampler() {
-        double probability = Double.parseDouble(System.getProperty("bench.tracing.sampling", "1.0"));
+        return sampler(Double.parseDouble(System.getProperty("bench.tracing.sampling", "1.0")));
+    }
+
+    /** Every trace from 1.0 up; below, that share of traces (parent-based: a sampled caller's call is sampled). */
+    public static Sampler sampler(double probability) {
         return probability >= 1.0 ? Sampler.alwaysOn() : Sampler.parentBased(Sampler.traceIdRatioBased(probability));
     }
 
-    /** The no-op exporter: spans are made, batched and handed over, then dropped. */
-    private static final class DroppingExporter implements SpanExporter {
+    /** The no-op exporter: spans are made, batched and handed over, counted, then dropped. */
+    public static final class DroppingExporter implements SpanExporter {
+        private final LongAdder exported = new LongAdder();
+
         @Override
         public CompletableResultCode export(Collection<SpanData> spans) {
+            exported.add(spans.size());
             return CompletableResultCode.ofSuccess();
+        }
+
+        /** Spans handed to it so far (a span the processor's full queue dropped never is). */
+        public long exported() {
+            return exported.sum();
         }
 
         @Override
