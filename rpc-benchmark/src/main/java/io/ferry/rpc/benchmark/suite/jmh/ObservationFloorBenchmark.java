@@ -59,7 +59,9 @@ import java.util.concurrent.TimeUnit;
  * A throughput run with {@link ProcCpuProfiler} gives the CPU per call of the whole JVM, the span processor's thread
  * included; a call's cost is its row's minus {@code none}'s.
  * <pre>
- *   bash rpc-benchmark/suite.sh smoke --systems ferry-tracing --methods getUser   # builds the class path, with Micrometer
+ *   # the class path with Micrometer on it (suite.sh builds it without, unless an observability row runs)
+ *   mvn -B -q -pl rpc-benchmark -am -DskipTests compile dependency:build-classpath \
+ *       -Dmdep.outputFile=target/classpath.txt -Dbench.classpath.exclude=none
  *   java -cp "rpc-benchmark/target/classes:$(cat rpc-benchmark/target/classpath.txt)" org.openjdk.jmh.Main \
  *       ObservationFloorBenchmark -f 1 -wi 5 -i 5 -w 2s -r 2s -prof gc \
  *       -prof io.ferry.rpc.benchmark.suite.jmh.ProcCpuProfiler
@@ -74,8 +76,8 @@ public class ObservationFloorBenchmark {
     public String observed;
 
     /**
-     * The span processor's queue: one thread here makes spans several times faster than a provider does, and
-     * OpenTelemetry's default 2048 overflowed (spans dropped unexported, less work measured).
+     * The span processor's queue: one thread here makes spans more than ten times as fast as either JVM of the
+     * suite's tracing row, and OpenTelemetry's default 2048 overflowed (spans dropped unexported, less work measured).
      */
     private static final int QUEUE_SPANS = 1 << 16;
 
@@ -84,7 +86,7 @@ public class ObservationFloorBenchmark {
     private final TakesEverything everything = new TakesEverything();
     /** The tracing rows' SDK, shut down after the run; null for the others. */
     private SdkTracerProvider tracerProvider;
-    /** Calls made, to hold the spans exported to: a full span queue drops spans, which would flatter a row. */
+    /** Calls made: a row that samples every call must have exported two spans for each. */
     private long calls;
     private Filter clientFilter;
     private Filter serverFilter;
