@@ -90,14 +90,14 @@ public class ObservationFloorBenchmark {
     private long calls;
     private Filter clientFilter;
     private Filter serverFilter;
-    private Method getUser;
+    private Method getUserMethod;
     private ThreadlessExecutor blockingCaller;
     private Invoker implementation;
     private Invoker provider;
 
     @Setup
     public void setUp() throws NoSuchMethodException {
-        getUser = UserService.class.getMethod("getUser", long.class);
+        getUserMethod = UserService.class.getMethod("getUser", long.class);
         blockingCaller = new ThreadlessExecutor(Runnable::run);
         CompletableFuture<Result> answer = CompletableFuture.completedFuture(Result.of(Users.user(1)));
         implementation = invocation -> answer;
@@ -183,7 +183,7 @@ public class ObservationFloorBenchmark {
     @Benchmark
     public Object getUser() {
         Map<String, Object> attachments = new HashMap<>();
-        Invocation call = new Invocation(UserService.class.getName(), "", "", getUser, new Object[] {1L},
+        Invocation call = new Invocation(UserService.class.getName(), "", "", getUserMethod, new Object[] {1L},
                 attachments, Deadline.none(), false, blockingCaller);
         calls++;
         return clientFilter.invoke(call, provider).join();

@@ -1,6 +1,7 @@
 package io.ferry.rpc.config.internal.observation;
 
 import io.ferry.rpc.Invocation;
+import io.ferry.rpc.RpcException;
 import io.ferry.rpc.RpcStatus;
 import io.ferry.rpc.config.observation.RpcObservations;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -52,17 +53,17 @@ public final class CallTimers {
     /** The timer of a call that ended with {@code failure} (unwrapped; null when it returned). */
     public Timer timer(Invocation call, Throwable failure) {
         PerMethod timers = byMethod.get(call.service(), call.method());
-        if (failure != null && !(failure instanceof io.ferry.rpc.RpcException)) {
+        if (failure != null && !(failure instanceof RpcException)) {
             // the service's own exception: one timer per class it throws, as few as its signature has
             return timers.exceptions.computeIfAbsent(failure.getClass(),
                     type -> register(timers.tags, RpcObservations.EXCEPTION, type.getSimpleName()));
         }
         // one slot per status, and per class: a provider's refusal (ProviderRefusal) and a service's own RpcException
         // of the same status have error tags of their own, as a meter handler would tag them
-        AtomicReferenceArray<Timer> slots = failure == null || failure.getClass() == io.ferry.rpc.RpcException.class
+        AtomicReferenceArray<Timer> slots = failure == null || failure.getClass() == RpcException.class
                 ? timers.byStatus : timers.byRpcSubclass.computeIfAbsent(failure.getClass(),
                         type -> new AtomicReferenceArray<>(STATUSES));
-        int slot = failure == null ? 0 : 1 + ((io.ferry.rpc.RpcException) failure).status().ordinal();
+        int slot = failure == null ? 0 : 1 + ((RpcException) failure).status().ordinal();
         Timer timer = slots.get(slot);
         if (timer == null) {
             timer = register(timers.tags, CallOutcome.status(failure),

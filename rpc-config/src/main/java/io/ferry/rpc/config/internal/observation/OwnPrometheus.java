@@ -1,5 +1,6 @@
 package io.ferry.rpc.config.internal.observation;
 
+import io.ferry.rpc.config.internal.OwnMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
@@ -18,9 +19,6 @@ import java.lang.reflect.InvocationTargetException;
  * neither to compile nor to run without it; either generation of it. Ferry owns it: it closes with the Ferry.
  */
 public final class OwnPrometheus implements AutoCloseable {
-    /** The registry's packages, the Prometheus 1.x client's first, then the older simpleclient's. */
-    private static final String[] GENERATIONS = {"io.micrometer.prometheusmetrics", "io.micrometer.prometheus"};
-
     private final MeterRegistry registry;
     private final JvmGcMetrics gc = new JvmGcMetrics();
 
@@ -41,7 +39,7 @@ public final class OwnPrometheus implements AutoCloseable {
 
     private static MeterRegistry prometheus() {
         ClassLoader loader = OwnPrometheus.class.getClassLoader();
-        for (String generation : GENERATIONS) {
+        for (String generation : OwnMetrics.PROMETHEUS_PACKAGES) {
             Class<?> config;
             try {
                 config = Class.forName(generation + ".PrometheusConfig", true, loader);

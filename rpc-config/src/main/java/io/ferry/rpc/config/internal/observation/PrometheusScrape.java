@@ -1,6 +1,7 @@
 package io.ferry.rpc.config.internal.observation;
 
 import io.ferry.rpc.config.internal.MetricsScrape;
+import io.ferry.rpc.config.internal.OwnMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 
@@ -9,6 +10,7 @@ import java.lang.reflect.Method;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The Prometheus registry among the application's meters (itself, or inside a composite), scraped through its own
@@ -16,8 +18,8 @@ import java.util.Set;
  * to run, and takes either of its generations (the Prometheus 1.x client's, and the older simpleclient's).
  */
 final class PrometheusScrape implements MetricsScrape {
-    private static final Set<String> REGISTRIES = Set.of("io.micrometer.prometheusmetrics.PrometheusMeterRegistry",
-            "io.micrometer.prometheus.PrometheusMeterRegistry");
+    private static final Set<String> REGISTRIES = OwnMetrics.PROMETHEUS_PACKAGES.stream()
+            .map(generation -> generation + ".PrometheusMeterRegistry").collect(Collectors.toUnmodifiableSet());
 
     private final MeterRegistry registry;
     private final Method scrape;
