@@ -5,7 +5,6 @@ import io.ferry.rpc.remoting.PoolStats;
 import io.ferry.rpc.remoting.ThreadPoolKind;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -14,7 +13,8 @@ import java.util.function.IntSupplier;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A business pool and its admission: the executor never refuses a task (its queue is unbounded), and the
+ * A business pool and its admission: the executor never refuses a task (its queue is unbounded, and hands each
+ * task to the thread that became idle last: see {@link WarmThreadQueue}), and the
  * {@link Admission} in front of it refuses a request only when {@code threads + queues} are really queued or
  * running. Growing pools make a thread before they queue anything (the queue declines a task while the pool can
  * still grow, and the executor then makes a thread; once it cannot, the task is queued after all).
@@ -54,7 +54,7 @@ public final class BusinessPool {
         DefaultThreadFactory threads = new DefaultThreadFactory(name, true);
         if (options.kind() == ThreadPoolKind.FIXED) {
             return new ThreadPoolExecutor(options.threads(), options.threads(), 0, TimeUnit.MILLISECONDS,
-                    new LinkedBlockingQueue<>(), threads);
+                    new WarmThreadQueue(), threads);
         }
         long aliveNanos = options.kind() == ThreadPoolKind.LIMITED ? Long.MAX_VALUE : options.alive().toNanos();
         GrowFirstQueue queue = new GrowFirstQueue(admission);
@@ -74,10 +74,9 @@ public final class BusinessPool {
      * instead of queueing. "Every thread busy" is read from the admission count (requests queued or running,
      * this one included) rather than the executor's active count, which takes a lock and walks every worker.
      */
-    private static final class GrowFirstQueue extends LinkedBlockingQueue<Runnable> {
-        private static final long serialVersionUID = 1L;
-        private final transient Admission admission;
-        private transient volatile ThreadPoolExecutor executor;
+    private static final class GrowFirstQueue extends WarmThreadQueue {
+        private final Admission admission;
+        private volatile ThreadPoolExecutor executor;
 
         GrowFirstQueue(Admission admission) {
             this.admission = admission;

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -52,6 +53,28 @@ class BusinessPoolTest {
             assertNull(pool.tryAdmit(), "4 running + 2 waiting: the seventh is refused");
         } finally {
             release.countDown();
+            pool.shutdown();
+        }
+    }
+
+    /**
+     * Idle threads are woken newest first, so a trickle of work keeps one thread busy and lets the others stop after
+     * their idle time. Woken oldest first, every thread would run a task every 20 ms, and none would ever stop.
+     */
+    @Test
+    void aCachedPoolShrinksWhileATrickleOfWorkGoesOn() throws Exception {
+        BusinessPool pool = new BusinessPool(new PoolOptions(ThreadPoolKind.CACHED, 4, 0, 0, Duration.ofMillis(200)),
+                "test-shrink");
+        try {
+            CountDownLatch release = new CountDownLatch(1);
+            occupy(pool, 4, release);
+            release.countDown();
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(5)).until(() -> {
+                CountDownLatch ran = new CountDownLatch(1);
+                pool.execute(ran::countDown);
+                return ran.await(10, TimeUnit.SECONDS) && pool.describe().contains("threads: 1 of 4");
+            });
+        } finally {
             pool.shutdown();
         }
     }
