@@ -96,7 +96,7 @@ public final class BusinessPool {
 
         /** Queues whatever the pool's size: the queue is unbounded, admission bounds it. */
         void forceOffer(Runnable task) {
-            super.offer(task);
+            handOrQueue(task);
         }
     }
 

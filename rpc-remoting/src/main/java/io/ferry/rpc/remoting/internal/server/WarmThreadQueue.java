@@ -46,6 +46,11 @@ class WarmThreadQueue extends AbstractQueue<Runnable> implements BlockingQueue<R
     /** Hands {@code task} to the newest waiting thread, or queues it when none waits. Never refuses. */
     @Override
     public boolean offer(Runnable task) {
+        return handOrQueue(task);
+    }
+
+    /** {@link #offer}, which a subclass may make refuse; this never does. */
+    final boolean handOrQueue(Runnable task) {
         if (task == null) {
             throw new NullPointerException();
         }
@@ -125,7 +130,11 @@ class WarmThreadQueue extends AbstractQueue<Runnable> implements BlockingQueue<R
             if (handed != LOOK) {
                 return handed;
             }
-            // told to look: the loop polls the tasks again, as a fresh waiter if none is left
+            // told to look: take the task now, before an interrupt could end the wait and leave it queued
+            task = tasks.pollFirst();
+            if (task != null) {
+                return task;
+            }
         }
     }
 
@@ -160,12 +169,12 @@ class WarmThreadQueue extends AbstractQueue<Runnable> implements BlockingQueue<R
 
     @Override
     public void put(Runnable task) {
-        offer(task);
+        handOrQueue(task);
     }
 
     @Override
     public boolean offer(Runnable task, long timeout, TimeUnit unit) {
-        return offer(task);
+        return handOrQueue(task);
     }
 
     @Override
@@ -185,6 +194,9 @@ class WarmThreadQueue extends AbstractQueue<Runnable> implements BlockingQueue<R
 
     @Override
     public int drainTo(Collection<? super Runnable> into, int max) {
+        if (into == this) {
+            throw new IllegalArgumentException("cannot drain a queue into itself");
+        }
         int drained = 0;
         Runnable task;
         while (drained < max && (task = tasks.pollFirst()) != null) {

@@ -103,12 +103,27 @@ class WarmThreadQueueTest {
         }
     }
 
-    /** Many submitters, threads that time out and come back all the time: every task runs. */
+    /**
+     * Many submitters racing threads that go back to waiting all the time: every task runs, the last ones included
+     * (threads that wait without end do not look again by themselves, so a task left queued would stay there).
+     */
+    @Test
+    void noTaskIsLeftBehindWhileThreadsComeBackToWait() throws Exception {
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(3, 3, 0, TimeUnit.MILLISECONDS, queue,
+                new DefaultThreadFactory("warm-test", true));
+        runsEveryTask(pool);
+    }
+
+    /** The same with threads that stop waiting after 1 ms and are started again. */
     @Test
     void noTaskIsLeftBehindWhileThreadsComeAndGo() throws Exception {
         ThreadPoolExecutor pool = new ThreadPoolExecutor(3, 3, 1, TimeUnit.MILLISECONDS, queue,
                 new DefaultThreadFactory("warm-test", true));
         pool.allowCoreThreadTimeOut(true);
+        runsEveryTask(pool);
+    }
+
+    private static void runsEveryTask(ThreadPoolExecutor pool) throws InterruptedException {
         int submitters = 4;
         int each = 20_000;
         CountDownLatch ran = new CountDownLatch(submitters * each);
@@ -117,7 +132,7 @@ class WarmThreadQueueTest {
             for (int s = 0; s < submitters; s++) {
                 Thread submitter = new Thread(() -> {
                     for (int i = 0; i < each; i++) {
-                        pool.execute(() -> { System.out.println("RAN " + Thread.currentThread().getName()); ran.countDown(); });
+                        pool.execute(ran::countDown);
                     }
                 });
                 threads.add(submitter);
