@@ -13,9 +13,9 @@ import java.util.concurrent.locks.LockSupport;
  * The work queue of a business pool's executor, which hands each task to the thread that became idle <em>last</em>.
  * A {@code LinkedBlockingQueue} wakes the thread that has waited longest, so a pool of 200 threads with two tasks at a
  * time runs them on all 200 in turn, each with cold caches: its stack, its reusable serialization buffers, its
- * allocator cache. Measured on the TLS getUser benchmark, all 200 threads ran in every 40 s; handed out newest
- * first, the same one or two threads run everything, and the others stay parked (and, in pools whose idle threads
- * stop, do stop: with oldest first every thread is used now and then, and none ever stops).
+ * allocator cache. Profiled on the TLS getUser benchmark (rpc-benchmark/results/tls-hop-profile.md), all 200 threads
+ * ran in every 40 s; handed out newest first, 11 did, and the others stayed parked (and, in pools whose idle threads
+ * stop, do stop: woken oldest first every thread runs now and then, and none ever stops).
  *
  * <p>Tasks that arrive while no thread waits are queued in order, as before; a thread that finishes takes the
  * oldest. Waiting threads stand on a stack: {@link #offer} pops the newest and hands it the task directly.
