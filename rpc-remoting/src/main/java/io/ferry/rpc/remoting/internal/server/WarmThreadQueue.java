@@ -1,5 +1,7 @@
 package io.ferry.rpc.remoting.internal.server;
 
+import io.ferry.rpc.Ticker;
+
 import java.util.AbstractQueue;
 import java.util.Collection;
 import java.util.Iterator;
@@ -26,9 +28,19 @@ class WarmThreadQueue extends AbstractQueue<Runnable> implements BlockingQueue<R
     /** A waiter that left (timed out or interrupted) takes this, so nothing can be handed to it any more. */
     private static final Runnable LEFT = () -> { };
 
+    /** Times the executor's timed waits (an idle thread's keep-alive). */
+    private final Ticker ticker;
     private final ConcurrentLinkedDeque<Runnable> tasks = new ConcurrentLinkedDeque<>();
     /** Threads waiting for a task, the newest first. Waiters that left may linger; handing to them fails. */
     private final ConcurrentLinkedDeque<Waiter> waiters = new ConcurrentLinkedDeque<>();
+
+    WarmThreadQueue() {
+        this(Ticker.system());
+    }
+
+    WarmThreadQueue(Ticker ticker) {
+        this.ticker = ticker;
+    }
 
     private static final class Waiter {
         final Thread thread = Thread.currentThread();
@@ -91,7 +103,7 @@ class WarmThreadQueue extends AbstractQueue<Runnable> implements BlockingQueue<R
 
     /** A task, or null once {@code timed} and {@code nanos} have passed without one. */
     private Runnable await(boolean timed, long nanos) throws InterruptedException {
-        long deadline = timed ? System.nanoTime() + nanos : 0L;
+        long deadline = timed ? ticker.nanoTime() + nanos : 0L;
         while (true) {
             if (Thread.interrupted()) {
                 throw new InterruptedException();
@@ -110,7 +122,7 @@ class WarmThreadQueue extends AbstractQueue<Runnable> implements BlockingQueue<R
             Runnable handed;
             while ((handed = waiter.slot.get()) == null) {
                 if (timed) {
-                    long left = deadline - System.nanoTime();
+                    long left = deadline - ticker.nanoTime();
                     if (left <= 0L) {
                         return leave(waiter, null);
                     }
