@@ -31,7 +31,7 @@ class WarmThreadQueue extends AbstractQueue<Runnable> implements BlockingQueue<R
     /** Times the executor's timed waits (an idle thread's keep-alive). */
     private final Ticker ticker;
     private final ConcurrentLinkedDeque<Runnable> tasks = new ConcurrentLinkedDeque<>();
-    /** Threads waiting for a task, the newest first. Waiters that left may linger; handing to them fails. */
+    /** Threads waiting for a task, the newest first. One that left is removed; until then, handing to it fails. */
     private final ConcurrentLinkedDeque<Waiter> waiters = new ConcurrentLinkedDeque<>();
 
     WarmThreadQueue() {
@@ -42,12 +42,13 @@ class WarmThreadQueue extends AbstractQueue<Runnable> implements BlockingQueue<R
         this.ticker = ticker;
     }
 
-    private static final class Waiter {
-        final Thread thread = Thread.currentThread();
-        final AtomicReference<Runnable> slot = new AtomicReference<>();
+    /** A waiting thread, and what was handed to it (null until then): one object per wait. */
+    private static final class Waiter extends AtomicReference<Runnable> {
+        private static final long serialVersionUID = 1L;
+        final transient Thread thread = Thread.currentThread();
 
         boolean hand(Runnable task) {
-            if (slot.compareAndSet(null, task)) {
+            if (compareAndSet(null, task)) {
                 LockSupport.unpark(thread);
                 return true;
             }
@@ -120,7 +121,7 @@ class WarmThreadQueue extends AbstractQueue<Runnable> implements BlockingQueue<R
                 return leave(waiter, task);
             }
             Runnable handed;
-            while ((handed = waiter.slot.get()) == null) {
+            while ((handed = waiter.get()) == null) {
                 if (timed) {
                     long left = deadline - ticker.nanoTime();
                     if (left <= 0L) {
@@ -155,11 +156,11 @@ class WarmThreadQueue extends AbstractQueue<Runnable> implements BlockingQueue<R
      * handed to it meanwhile; if both, the one found goes back to the head of the queue for another thread.
      */
     private Runnable leave(Waiter waiter, Runnable found) {
-        if (waiter.slot.compareAndSet(null, LEFT)) {
+        if (waiter.compareAndSet(null, LEFT)) {
             waiters.removeFirstOccurrence(waiter);
             return found;
         }
-        Runnable handed = waiter.slot.get();
+        Runnable handed = waiter.get();
         if (handed == LOOK) {
             // told to look for a task this thread will not take: another waiter looks instead
             if (!tasks.isEmpty()) {
