@@ -8,7 +8,6 @@ import io.ferry.rpc.remoting.internal.serialize.fast.FastHessian2Output;
 import io.ferry.rpc.remoting.internal.serialize.fast.HessianCodec;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.buffer.ByteBufOutputStream;
 import io.netty.util.concurrent.FastThreadLocal;
 
 import java.io.IOException;
@@ -97,35 +96,63 @@ public final class FrameEncoder {
         }
     }
 
-    /** Stops an encoding as soon as the body passes the limit, instead of building all of it first. */
-    private static final class LimitedOutput extends ByteBufOutputStream {
-        private final ByteBuf buf;
+    /**
+     * Where hessian puts a frame's body. The buffer is taken at the first write, sized to it: hessian holds a body
+     * in its own buffer (8 KiB) and hands it over at the flush, so most frames get
+     * one allocation of their size instead of a guess that grows (a second allocation, a copy and a free on every
+     * call whose frame passed the guess). An encoding stops as soon as the body passes the limit.
+     */
+    private static final class FrameBody extends OutputStream {
+        private final ByteBufAllocator alloc;
         private final int limit;
+        private ByteBuf buf;
 
-        LimitedOutput(ByteBuf buf, int limit) {
-            super(buf);
-            this.buf = buf;
+        FrameBody(ByteBufAllocator alloc, int limit) {
+            this.alloc = alloc;
             this.limit = limit;
         }
 
-        private void check(int more) throws PayloadTooLargeException {
+        private ByteBuf room(int more) throws PayloadTooLargeException {
+            if (buf == null) {
+                if (more > limit) {
+                    throw new PayloadTooLargeException(more, limit);
+                }
+                buf = alloc.ioBuffer(Frame.HEADER_LENGTH + more);
+                buf.writerIndex(Frame.HEADER_LENGTH);
+                return buf;
+            }
             long length = (long) buf.writerIndex() - Frame.HEADER_LENGTH + more;
             if (length > limit) {
                 throw new PayloadTooLargeException(length > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) length,
                         limit);
             }
+            return buf;
         }
 
         @Override
         public void write(int b) throws IOException {
-            check(1);
-            super.write(b);
+            room(1).writeByte(b);
         }
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
-            check(len);
-            super.write(b, off, len);
+            room(len).writeBytes(b, off, len);
+        }
+
+        /** The frame, header still to fill; an empty body gets a buffer for the header alone. */
+        ByteBuf frame() {
+            if (buf == null) {
+                buf = alloc.ioBuffer(Frame.HEADER_LENGTH);
+                buf.writerIndex(Frame.HEADER_LENGTH);
+            }
+            return buf;
+        }
+
+        void releaseIfTaken() {
+            if (buf != null) {
+                buf.release();
+                buf = null;
+            }
         }
     }
 
@@ -137,12 +164,11 @@ public final class FrameEncoder {
      */
     public static ByteBuf encode(ByteBufAllocator alloc, int flag, byte status, long id,
                                  SafeSerializerFactory factory, int payloadLimit, BodyWriter body) throws IOException {
-        ByteBuf buf = alloc.ioBuffer(256);
+        FrameBody sink = new FrameBody(alloc, payloadLimit);
         boolean ok = false;
         try {
-            buf.writerIndex(Frame.HEADER_LENGTH);
             ReusableOutput reusable = OUTPUTS.get();
-            Hessian2Output out = reusable.take(new LimitedOutput(buf, payloadLimit));
+            Hessian2Output out = reusable.take(sink);
             try {
                 out.setSerializerFactory(factory);
                 body.write(out);
@@ -150,6 +176,7 @@ public final class FrameEncoder {
             } finally {
                 reusable.giveBack(out);
             }
+            ByteBuf buf = sink.frame();
             int length = buf.writerIndex() - Frame.HEADER_LENGTH;
             if (length > payloadLimit) {
                 throw new PayloadTooLargeException(length, payloadLimit);
@@ -165,7 +192,7 @@ public final class FrameEncoder {
             throw new IOException(e.getClass().getName() + ": " + e.getMessage(), e);
         } finally {
             if (!ok) {
-                buf.release();
+                sink.releaseIfTaken();
             }
         }
     }

@@ -97,6 +97,53 @@ class FrameCodecTest {
     }
 
     @Test
+    void aFrameIsAllocatedOnceAtItsSizeInsteadOfGuessedAndGrown() throws Exception {
+        ByteBuf frame = request(1, "x".repeat(3_000));
+        try {
+            assertEquals(frame.readableBytes(), frame.capacity());
+        } finally {
+            frame.release();
+        }
+    }
+
+    @Test
+    void aBodyLargerThanHessiansOwnBufferArrivesWhole() throws Exception {
+        String big = "y".repeat(40_000); // five times hessian's 8 KiB: handed over in pieces, the buffer grows
+        EmbeddedChannel ch = provider();
+        ch.writeInbound(request(2, big));
+        InboundFrame frame = ch.readInbound();
+        GuardedHessian2Input in = new GuardedHessian2Input(frame.body(), GREETER.serializerFactory());
+        RequestCodec.readHead(in);
+        assertArrayEquals(new Object[] {big}, RequestCodec.readArguments(in, method("hello")));
+        frame.release();
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void aBodyOverThePayloadLimitIsRefusedWhetherItPassesAtTheFirstPieceOrALaterOneAndNothingIsKept() {
+        java.util.List<ByteBuf> taken = new java.util.ArrayList<>();
+        io.netty.buffer.ByteBufAllocator recording = (io.netty.buffer.ByteBufAllocator) java.lang.reflect.Proxy
+                .newProxyInstance(getClass().getClassLoader(), new Class<?>[] {io.netty.buffer.ByteBufAllocator.class},
+                        (proxy, m, args) -> {
+                            Object result = m.invoke(Unpooled.buffer().alloc(), args);
+                            if (result instanceof ByteBuf buf) {
+                                taken.add(buf);
+                            }
+                            return result;
+                        });
+        for (int size : new int[] {3_000, 40_000}) {
+            int limit = 2_000 + size / 4; // under the first piece of the smaller body, past it for the larger
+            Invocation call = hello("z".repeat(size));
+            FrameEncoder.PayloadTooLargeException e = assertThrows(FrameEncoder.PayloadTooLargeException.class,
+                    () -> FrameEncoder.encode(recording, 0xC2, (byte) 0, 3, GREETER.serializerFactory(), limit,
+                            out -> RequestCodec.write(out, call, method("hello"))));
+            assertTrue(e.length() > limit, e.getMessage());
+        }
+        assertEquals(1, taken.size(), "only the larger body got as far as a buffer");
+        assertEquals(0, taken.get(0).refCnt());
+    }
+
+    @Test
     void headerBytesMatchTheDubboLayout() throws Exception {
         byte[] b = bytes(request(0x0102030405060708L, "p1"));
         assertEquals((byte) 0xda, b[0]);
