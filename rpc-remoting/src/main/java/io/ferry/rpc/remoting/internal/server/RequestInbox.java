@@ -14,8 +14,10 @@ import java.util.function.Consumer;
  * The requests of one connection on their way to one business pool ({@code T}: a request's task). Handing each
  * request to the pool on its own wakes a sleeping thread per request, and for quick methods that wake-up costs more
  * than the method: measured with {@code dispatcher=direct}, the hop was half the CPU of a call. So the requests of a
- * connection wait here, and a few pool tasks (<em>drainers</em>, at most one per core) each run them one after
- * another until none is left: a burst of requests costs a wake-up or two, not one apiece.
+ * connection wait here, and a few pool tasks (<em>drainers</em>) each run them one after another until none is
+ * left: a burst of requests costs a wake-up, not one apiece. Another drainer (up to the parallelism) starts only
+ * while the work waiting, by the requests' average running time, would keep each drainer busy for over
+ * {@link #SPREAD_NANOS}: a burst of quick requests is cheaper on one warm thread than split between two.
  *
  * <p>A drainer that runs a request which blocks must not hold up the requests behind it. Two guards:
  * <ul>
@@ -32,6 +34,13 @@ final class RequestInbox<T extends Runnable> {
     static final long SLOW_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
     /** How long waiting requests may see no drainer take one before they get threads of their own. */
     static final long STALL_NANOS = TimeUnit.MICROSECONDS.toNanos(500);
+    /** Work waiting per drainer, by the average running time, over which another drainer is started. */
+    static final long SPREAD_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
+    /**
+     * Work waiting per drainer over which another starts whatever the parallelism: requests that each block a while
+     * (under {@code SLOW_NANOS}) but arrive faster than a few threads run them must not queue without end.
+     */
+    static final long BACKLOG_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
 
     private final Executor pool;
     private final EventLoop eventLoop;
@@ -69,13 +78,27 @@ final class RequestInbox<T extends Runnable> {
     void add(T task) {
         waiting.add(task);
         int queued = waitingCount.incrementAndGet();
-        if (averageRunNanos > SLOW_NANOS || drainers.get() < parallelism) {
+        long average = averageRunNanos;
+        if (average > SLOW_NANOS || wantsAnotherDrainer(queued, average)) {
             startDrainers(1);
         } else if (stalled()) {
             startDrainers(queued - pendingDrainers.get());
         } else {
             scheduleCheck();
         }
+    }
+
+    /**
+     * Whether a request just queued gets another drainer: the first always; more, up to the parallelism, only while
+     * the requests waiting would keep each drainer busy for over {@link #SPREAD_NANOS}, and past it only over
+     * {@link #BACKLOG_NANOS}. Waking a thread costs more than a quick request, so a burst of quick ones is drained by
+     * one warm thread rather than spread over threads that each start cold; a backlog that would keep the last
+     * request waiting long still gets the cores.
+     */
+    private boolean wantsAnotherDrainer(int queued, long averageNanos) {
+        int running = drainers.get();
+        long work = queued * averageNanos;
+        return running == 0 || work > running * (running < parallelism ? SPREAD_NANOS : BACKLOG_NANOS);
     }
 
     private boolean stalled() {

@@ -33,8 +33,11 @@ import io.netty.handler.timeout.IdleStateEvent;
  */
 @ChannelHandler.Sharable
 public final class ServerHandler extends ChannelInboundHandlerAdapter {
-    /** Drainers per connection inbox while its requests are quick: one per core. */
-    private static final int PARALLELISM = Runtime.getRuntime().availableProcessors();
+    /**
+     * Drainers per connection inbox while its requests are quick: one per core but the one its IO thread needs to
+     * read the requests and write the answers (a drainer on every core leaves the thread that feeds them waiting).
+     */
+    private static final int PARALLELISM = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
 
     /** Reads a frame into a call: one for all requests, it holds nothing of any one. */
     private final RequestDecoder decoder;

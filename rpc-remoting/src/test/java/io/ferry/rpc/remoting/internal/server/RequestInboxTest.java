@@ -75,13 +75,52 @@ class RequestInboxTest {
         assertEquals(0, inbox.waiting());
     }
 
+    /** Runs {@code count} requests one at a time, so that the inbox learns how long they take. */
+    private void learn(RequestInbox<Request> inbox, int count, long micros) {
+        for (int i = 0; i < count; i++) {
+            inbox.add(new Request("learn" + i, micros));
+            poolTasks.get(poolTasks.size() - 1).run();
+        }
+        poolTasks.clear();
+        ran.clear();
+    }
+
+    @Test
+    void aBurstOfQuickRequestsStaysWithOneDrainerUntilItsBacklogPassesTheSpreadTime() {
+        RequestInbox<Request> inbox = inbox(2);
+        learn(inbox, 40, 5);
+        for (int i = 0; i < 10; i++) {
+            inbox.add(quick("r" + i));
+        }
+        assertEquals(1, poolTasks.size(), "10 requests of 5 us: one warm thread, not a second woken for them");
+
+        for (int i = 10; i < 30; i++) {
+            inbox.add(quick("r" + i));
+        }
+        assertEquals(2, poolTasks.size(), "30 of them are over 100 us of work: a second drainer");
+    }
+
     @Test
     void drainersAreAsManyAsTheCoresAtMost() {
         RequestInbox<Request> inbox = inbox(2);
+        learn(inbox, 40, 150);
         for (int i = 0; i < 5; i++) {
-            inbox.add(quick("r" + i));
+            inbox.add(new Request("r" + i, 150));
         }
         assertEquals(2, poolTasks.size());
+    }
+
+    @Test
+    void aBacklogOverTwoMillisecondsGetsAnotherDrainerPastTheParallelism() {
+        RequestInbox<Request> inbox = inbox(1);
+        learn(inbox, 40, 150); // each blocks a while, under the time that would give each a thread of its own
+        for (int i = 0; i < 13; i++) {
+            inbox.add(new Request("r" + i, 150));
+        }
+        assertEquals(1, poolTasks.size(), "13 x 150 us waiting: within what one drainer may hold");
+
+        inbox.add(new Request("r13", 150));
+        assertEquals(2, poolTasks.size(), "14 x 150 us is over 2 ms: they must not all wait for one thread");
     }
 
     @Test
