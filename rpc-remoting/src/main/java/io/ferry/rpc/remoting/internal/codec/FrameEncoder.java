@@ -177,10 +177,7 @@ public final class FrameEncoder {
                 reusable.giveBack(out);
             }
             ByteBuf buf = sink.frame();
-            int length = buf.writerIndex() - Frame.HEADER_LENGTH;
-            if (length > payloadLimit) {
-                throw new PayloadTooLargeException(length, payloadLimit);
-            }
+            int length = buf.writerIndex() - Frame.HEADER_LENGTH; // within the limit: FrameBody checked each write
             buf.setShort(0, Frame.MAGIC);
             buf.setByte(2, flag);
             buf.setByte(3, status);

@@ -19,13 +19,15 @@ import java.util.function.Consumer;
  * while the work waiting, by the requests' average running time, would keep each drainer busy for over
  * {@link #SPREAD_NANOS}: a burst of quick requests is cheaper on one warm thread than split between two.
  *
- * <p>A drainer that runs a request which blocks must not hold up the requests behind it. Two guards:
+ * <p>A drainer that runs a request which blocks must not hold up the requests behind it. Three guards:
  * <ul>
  *   <li>a connection whose requests keep a thread long (their running time, averaged, is over {@link #SLOW_NANOS})
  *       gets a pool task per request, as without this inbox;</li>
  *   <li>when requests wait and no drainer has taken one for {@link #STALL_NANOS} (all of them busy with something
  *       slow), every waiting request gets a pool task of its own. The connection's IO thread looks as requests
- *       arrive, and again {@code STALL_NANOS} later if none arrives.</li>
+ *       arrive, and again {@code STALL_NANOS} later if none arrives;</li>
+ *   <li>when the work waiting, by the average, passes {@link #BACKLOG_NANOS} per drainer (requests that each block a
+ *       while, arriving faster than the drainers run them), another drainer starts, past the parallelism.</li>
  * </ul>
  * The pool's admission is unchanged: each request holds its place from the moment it is read.
  */
@@ -59,7 +61,7 @@ final class RequestInbox<T extends Runnable> {
     private boolean checkScheduled; // IO thread
 
     /**
-     * @param parallelism drainers at most while requests are quick (the cores)
+     * @param parallelism drainers at most while the work waiting is under {@link #BACKLOG_NANOS} each
      * @param refuse      answers a request the pool would not take (it is shutting down)
      */
     RequestInbox(Executor pool, EventLoop eventLoop, int parallelism, Consumer<T> refuse) {
@@ -92,13 +94,18 @@ final class RequestInbox<T extends Runnable> {
      * Whether a request just queued gets another drainer: the first always; more, up to the parallelism, only while
      * the requests waiting would keep each drainer busy for over {@link #SPREAD_NANOS}, and past it only over
      * {@link #BACKLOG_NANOS}. Waking a thread costs more than a quick request, so a burst of quick ones is drained by
-     * one warm thread rather than spread over threads that each start cold; a backlog that would keep the last
-     * request waiting long still gets the cores.
+     * one warm thread rather than spread over threads that each start cold, while a backlog that would keep the
+     * last request waiting long gets more threads.
      */
     private boolean wantsAnotherDrainer(int queued, long averageNanos) {
         int running = drainers.get();
-        long work = queued * averageNanos;
-        return running == 0 || work > running * (running < parallelism ? SPREAD_NANOS : BACKLOG_NANOS);
+        if (running == 0) {
+            return true;
+        }
+        if (averageNanos == 0) {
+            return running < parallelism; // nothing has run yet: the work waiting is unknown
+        }
+        return queued * averageNanos > running * (running < parallelism ? SPREAD_NANOS : BACKLOG_NANOS);
     }
 
     private boolean stalled() {
@@ -108,9 +115,13 @@ final class RequestInbox<T extends Runnable> {
     /** IO thread, {@code STALL_NANOS} after requests were left waiting for the drainers. */
     private void check() {
         checkScheduled = false;
+        int queued = waitingCount.get();
         if (stalled()) {
             // a pool too busy to start the drainers already given to it gets no more of them
-            startDrainers(waitingCount.get() - pendingDrainers.get());
+            startDrainers(queued - pendingDrainers.get());
+        } else if (queued > 0 && wantsAnotherDrainer(queued, averageRunNanos)) {
+            // a burst that came while its requests looked quick and then ran slower: what add() would decide now
+            startDrainers(1);
         }
         if (waitingCount.get() > 0) {
             scheduleCheck();
@@ -169,7 +180,7 @@ final class RequestInbox<T extends Runnable> {
                 runSafely(task);
                 long ran = now() - started;
                 long average = averageRunNanos;
-                averageRunNanos = average + (ran - average) / 8;
+                averageRunNanos = average == 0 ? ran : average + (ran - average) / 8; // the first run, as it was
             }
             drainers.decrementAndGet();
         } while (!waiting.isEmpty() && claimAgain());

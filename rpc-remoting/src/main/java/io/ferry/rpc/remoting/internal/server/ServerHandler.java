@@ -34,8 +34,8 @@ import io.netty.handler.timeout.IdleStateEvent;
 @ChannelHandler.Sharable
 public final class ServerHandler extends ChannelInboundHandlerAdapter {
     /**
-     * Drainers per connection inbox while its requests are quick: one per core but the one its IO thread needs to
-     * read the requests and write the answers (a drainer on every core leaves the thread that feeds them waiting).
+     * Drainers per connection inbox while its requests are quick: one per core but one, so that a single busy
+     * connection's drainers leave a core to the IO thread that reads their requests and writes their answers.
      */
     private static final int PARALLELISM = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
 

@@ -107,6 +107,15 @@ class FrameCodecTest {
     }
 
     @Test
+    void anEmptyBodyIsAHeaderWithLengthZero() throws Exception {
+        byte[] b = bytes(FrameEncoder.encode(Unpooled.buffer().alloc(), Frame.HESSIAN2, Frame.STATUS_OK, 5,
+                GREETER.serializerFactory(), LIMIT, out -> { }));
+        assertEquals(Frame.HEADER_LENGTH, b.length);
+        assertEquals(5L, Unpooled.wrappedBuffer(b).getLong(4));
+        assertEquals(0, Unpooled.wrappedBuffer(b).getInt(12));
+    }
+
+    @Test
     void aBodyLargerThanHessiansOwnBufferArrivesWhole() throws Exception {
         String big = "y".repeat(40_000); // five times hessian's 8 KiB: handed over in pieces, the buffer grows
         EmbeddedChannel ch = provider();

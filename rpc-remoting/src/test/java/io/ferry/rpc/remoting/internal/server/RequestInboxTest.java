@@ -42,7 +42,7 @@ class RequestInboxTest {
     }
 
     /** A request that records that it ran, taking {@code micros} of the fake clock. */
-    private final class Request implements Runnable {
+    private class Request implements Runnable {
         final String name;
         final long micros;
 
@@ -101,13 +101,44 @@ class RequestInboxTest {
     }
 
     @Test
-    void drainersAreAsManyAsTheCoresAtMost() {
+    void drainersStopAtTheParallelismWhileTheWorkWaitingIsUnderTwoMillisecondsEach() {
         RequestInbox<Request> inbox = inbox(2);
         learn(inbox, 40, 150);
         for (int i = 0; i < 5; i++) {
             inbox.add(new Request("r" + i, 150));
         }
         assertEquals(2, poolTasks.size());
+    }
+
+    @Test
+    void beforeAnyRequestHasRunABurstGetsAsManyDrainersAsTheParallelism() {
+        RequestInbox<Request> inbox = inbox(2);
+        for (int i = 0; i < 5; i++) {
+            inbox.add(quick("r" + i));
+        }
+        assertEquals(2, poolTasks.size(), "how long they take is not known yet");
+    }
+
+    @Test
+    void aBurstThatLookedQuickButRunsSlowGetsAnotherDrainerAtTheNextCheck() {
+        RequestInbox<Request> inbox = inbox(2);
+        learn(inbox, 40, 5);
+        inbox.add(new Request("first", 300));
+        inbox.add(new Request("second", 250) {
+            @Override
+            public void run() {
+                super.run(); // 550 us since the burst came: its check is due, the drainer took this 250 us ago
+                channel.runScheduledPendingTasks();
+            }
+        });
+        for (int i = 0; i < 8; i++) {
+            inbox.add(quick("r" + i));
+        }
+        assertEquals(1, poolTasks.size(), "10 requests at 5 us each: one drainer");
+
+        poolTasks.get(0).run();
+
+        assertEquals(2, poolTasks.size(), "with the first at 300 us the average rose: 8 waiting are worth a second");
     }
 
     @Test
