@@ -98,9 +98,9 @@ public final class FrameEncoder {
 
     /**
      * Where hessian puts a frame's body. The buffer is taken at the first write, sized to it: hessian holds a body
-     * in its own buffer (8 KiB) and hands it over at the flush, so most frames get
-     * one allocation of their size instead of a guess that grows (a second allocation, a copy and a free on every
-     * call whose frame passed the guess). An encoding stops as soon as the body passes the limit.
+     * in its own buffer (8 KiB) and hands it over at the flush, so most frames get one allocation of their size
+     * instead of a guess that grows (a second allocation, a copy and a free on every call whose frame passed the
+     * guess). An encoding stops as soon as the body passes the limit.
      */
     private static final class FrameBody extends OutputStream {
         private final ByteBufAllocator alloc;

@@ -180,7 +180,8 @@ final class RequestInbox<T extends Runnable> {
                 runSafely(task);
                 long ran = now() - started;
                 long average = averageRunNanos;
-                averageRunNanos = average == 0 ? ran : average + (ran - average) / 8; // the first run, as it was
+                // the first run sets it: climbing from zero, it would read every backlog as lighter than it is
+                averageRunNanos = average == 0 ? ran : average + (ran - average) / 8;
             }
             drainers.decrementAndGet();
         } while (!waiting.isEmpty() && claimAgain());
