@@ -8,6 +8,7 @@ import io.ferry.rpc.Invoker;
 import io.ferry.rpc.Result;
 import io.ferry.rpc.Ticker;
 import io.ferry.rpc.RpcStatus;
+import io.ferry.rpc.remoting.internal.generic.GenericCalls;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -359,6 +360,24 @@ class ProviderRobustnessTest {
         assertTrue(answer.message().contains("a java.util.ArrayList as key 0 of a java.util.HashSet"),
                 answer.message());
         assertEquals(0, invocations.get());
+        assertStillServing();
+    }
+
+    @Test
+    void aGenericCallCannotFloodASetParameterWithCollidingLists() throws Exception {
+        // Dubbo's $invoke(name, types, args): the arguments arrive as a plain list, which the decoder hashes nowhere,
+        // and become the Set that tally declares; 24,000 colliding lists would cost the square of the count there
+        restartWith(ClassAllowList.ofClasses(HostileValues.CountingList.class),
+                invocation -> CompletableFuture.completedFuture(Result.of(0)));
+        List<Object> lists = HostileValues.collidingCountingLists(24_000);
+        byte[] body = RawPeer.body(GREETER, "$invoke", GenericCalls.DESCRIPTOR, RawPeer.objects("tally",
+                new String[] {"java.util.Set"}, new Object[] {lists}, RawPeer.attachments("generic", "true")));
+        HostileValues.CountingList.CALLS.set(0);
+        RawPeer.Answer answer = send(body);
+        assertEquals(RpcStatus.BAD_REQUEST.wireCode(), answer.status());
+        assertTrue(answer.message().contains("argument 0 [0]: a " + HostileValues.CountingList.class.getName()
+                + " as key 0 of a java.util.LinkedHashSet is refused before it is hashed"), answer.message());
+        assertEquals(0, HostileValues.CountingList.CALLS.get(), "the provider hashed or compared no list");
         assertStillServing();
     }
 

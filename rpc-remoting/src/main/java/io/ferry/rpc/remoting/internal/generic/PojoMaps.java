@@ -1,7 +1,9 @@
 package io.ferry.rpc.remoting.internal.generic;
 
+import com.alibaba.com.caucho.hessian.io.HessianProtocolException;
 import io.ferry.rpc.remoting.internal.serialize.AllowedClasses;
 import io.ferry.rpc.remoting.internal.serialize.GuardedHessian2Input;
+import io.ferry.rpc.remoting.internal.serialize.HashedKeys;
 import io.ferry.rpc.spi.WireText;
 
 import java.io.IOException;
@@ -271,6 +273,8 @@ public final class PojoMaps {
         private final class Walk {
             private final String where;
             private final Map<Object, Object> seen = new IdentityHashMap<>();
+            /** Values met again (a back-reference on the wire), so far: a key that holds one is no key. */
+            private int repeats;
 
             Walk(String where) {
                 this.where = where;
@@ -332,6 +336,7 @@ public final class PojoMaps {
                     throws IOException {
                 Object done = seen.get(value);
                 if (done != null && type.isInstance(done)) {
+                    repeats++;
                     return done;
                 }
                 Type component = declared instanceof GenericArrayType g ? g.getGenericComponentType()
@@ -360,6 +365,7 @@ public final class PojoMaps {
                     throws IOException {
                 Object done = seen.get(value);
                 if (done != null && type.isInstance(done)) {
+                    repeats++;
                     return done;
                 }
                 Iterable<?> elements;
@@ -377,9 +383,18 @@ public final class PojoMaps {
                 Collection<Object> collection = (Collection<Object>) newContainer(type, path);
                 seen.put(value, collection);
                 Type element = typeArgument(declared, 0);
+                boolean hashes = collection instanceof Set; // any set, again: it may have arrived as a list
+                HashedKeys.Collisions collisions = null;
                 int i = 0;
                 for (Object e : elements) {
-                    collection.add(realize(e, element, path + "[" + i++ + "]", depth + 1));
+                    String at = path + "[" + i + "]";
+                    int repeatsBefore = repeats;
+                    Object realized = realize(e, element, at, depth + 1);
+                    if (hashes) {
+                        collisions = admitted(collisions, realized, repeats != repeatsBefore, collection, i, at);
+                    }
+                    collection.add(realized);
+                    i++;
                 }
                 return collection;
             }
@@ -389,16 +404,21 @@ public final class PojoMaps {
                     throws IOException {
                 Object done = seen.get(value);
                 if (done != null && type.isInstance(done)) {
+                    repeats++;
                     return done;
                 }
                 Map<Object, Object> map = (Map<Object, Object>) newContainer(type, path);
                 seen.put(value, map);
                 Type keyType = typeArgument(declared, 0);
                 Type valueType = typeArgument(declared, 1);
+                HashedKeys.Collisions collisions = null;
+                int i = 0;
                 for (Map.Entry<?, ?> e : value.entrySet()) {
                     String at = path + "[" + shown(e.getKey()) + "]";
-                    map.put(realize(e.getKey(), keyType, at, depth + 1), realize(e.getValue(), valueType, at,
-                            depth + 1));
+                    int repeatsBefore = repeats;
+                    Object key = realize(e.getKey(), keyType, at, depth + 1);
+                    collisions = admitted(collisions, key, repeats != repeatsBefore, map, i++, at);
+                    map.put(key, realize(e.getValue(), valueType, at, depth + 1));
                 }
                 return map;
             }
@@ -407,6 +427,7 @@ public final class PojoMaps {
                     throws IOException {
                 Object done = seen.get(value);
                 if (done != null && declared.isInstance(done)) {
+                    repeats++;
                     return done;
                 }
                 Class<?> type = declared;
@@ -504,6 +525,22 @@ public final class PojoMaps {
                     throw fail(path, "setter threw " + e.getCause());
                 } catch (IllegalAccessException | RuntimeException e) {
                     throw fail(path, "cannot set: " + e);
+                }
+            }
+
+            /**
+             * The decoder's key check ({@link HashedKeys}) again, on what a key or set element became: a list the
+             * decoder read as a list (no hashing there) becomes a set here, and a map without a class an application
+             * object, so a generic call would otherwise hash what the decoder never let into a map or set. A key
+             * whose conversion met a value again counts as built from back-references; one that arrived typed is
+             * passed through as decoded, its graph bounded by the decode budget, which counts every repeat.
+             */
+            private HashedKeys.Collisions admitted(HashedKeys.Collisions collisions, Object key, boolean repeated,
+                                                   Object container, int position, String path) throws IOException {
+                try {
+                    return HashedKeys.admitted(collisions, key, repeated, container, position);
+                } catch (HessianProtocolException e) {
+                    throw fail(path, e.getMessage());
                 }
             }
 

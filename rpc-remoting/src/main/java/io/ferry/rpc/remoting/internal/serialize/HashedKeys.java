@@ -26,7 +26,7 @@ import java.util.UUID;
  * </ul>
  * Collections, maps, map entries and arrays are refused as keys, whatever they hold.
  */
-final class HashedKeys {
+public final class HashedKeys {
     private static final Set<Class<?>> LEAVES = Set.of(Integer.class, Long.class, Short.class, Byte.class,
             Double.class, Float.class, Boolean.class, Character.class, BigDecimal.class, BigInteger.class,
             UUID.class, Locale.class, Currency.class);
@@ -39,12 +39,12 @@ final class HashedKeys {
      * next key of the same container (see {@link #counted}). A string, the common key, costs one type test.
      *
      * @param seen             what the container's earlier keys returned, null for its first
-     * @param viaBackReference whether reading the key followed a back-reference
+     * @param viaBackReference whether reading (or converting) the key followed a back-reference
      * @param container        the map or set, named in the error
      * @param position         which key of the container this is, from 0, named in the error
      */
-    static Collisions admitted(Collisions seen, Object key, boolean viaBackReference, Object container, int position)
-            throws HessianProtocolException {
+    public static Collisions admitted(Collisions seen, Object key, boolean viaBackReference, Object container,
+                                      int position) throws HessianProtocolException {
         if (key == null || key instanceof String) {
             return seen;
         }
@@ -89,7 +89,7 @@ final class HashedKeys {
     static final int MAX_SAME_HASH = 64;
 
     /** Hash codes of one container's counted keys, with how many keys share each. */
-    static final class Collisions {
+    public static final class Collisions {
         private final Map<Integer, Integer> counts = new HashMap<>();
     }
 

@@ -1,6 +1,7 @@
 package io.ferry.rpc.remoting.internal.generic;
 
 import io.ferry.rpc.ClassAllowList;
+import io.ferry.rpc.remoting.HostileValues;
 import io.ferry.rpc.remoting.internal.serialize.AllowedClasses;
 import org.junit.jupiter.api.Test;
 
@@ -139,6 +140,12 @@ class PojoMapsTest {
 
         String tags(Set<String> tags);
 
+        String anyOf(Set<Object> values);
+
+        String keyed(Map<Object, String> byKey);
+
+        String distinct(Set<Item> items);
+
         String at(LocalDateTime when, Date date);
     }
 
@@ -263,6 +270,42 @@ class PojoMapsTest {
         e = assertThrows(IOException.class, () -> realizer.realize(Map.of("items", List.of(Map.of("count", "many"))),
                 parameter("place", 0), "Shop.place argument 0"));
         assertEquals("Shop.place argument 0 .items[0].count: 'many' is not a java.lang.Integer", e.getMessage());
+    }
+
+    @Test
+    void aListBecomingASetOrAMapKeyIsRefusedBeforeItIsHashed() throws IOException {
+        // the report's 24,000 one-element lists sharing one hash code, sent as a list (the decoder hashes nothing)
+        // for a parameter declared a set: each insert would compare the list with every colliding one before it
+        List<Object> lists = HostileValues.collidingCountingLists(24_000);
+        Map<Object, String> byList = new LinkedHashMap<>();
+        byList.put(lists.get(0), "v");
+        HostileValues.CountingList.CALLS.set(0);
+
+        IOException e = assertThrows(IOException.class,
+                () -> realizer.realize(lists, parameter("anyOf", 0), "Shop.anyOf argument 0"));
+        assertTrue(e.getMessage().startsWith("Shop.anyOf argument 0 [0]: a " + HostileValues.CountingList.class
+                .getName() + " as key 0 of a java.util.LinkedHashSet is refused before it is hashed"), e.getMessage());
+        e = assertThrows(IOException.class, () -> realizer.realize(byList, parameter("keyed", 0), "Shop.keyed"));
+        assertTrue(e.getMessage().contains("as key 0 of a java.util.LinkedHashMap is refused before it is hashed"),
+                e.getMessage());
+        assertEquals(0, HostileValues.CountingList.CALLS.get(), "no list was hashed or compared");
+
+        assertEquals(Set.of("a", 1), realizer.realize(List.of("a", 1), parameter("anyOf", 0), "ok"));
+        assertEquals(Map.of("k", "v"), realizer.realize(Map.of("k", "v"), parameter("keyed", 0), "ok"));
+    }
+
+    @Test
+    void applicationObjectsMadeForASetAreCappedPerHashCodeAsTheDecoderCapsThem() throws IOException {
+        List<Object> items = new ArrayList<>();
+        for (String sku : HostileValues.collidingStrings(65)) {
+            items.add(Map.of("sku", sku, "count", 1)); // one hash code for all: Item hashes its sku and count
+        }
+        assertEquals(64, ((Set<?>) realizer.realize(items.subList(0, 64), parameter("distinct", 0), "d")).size());
+        IOException e = assertThrows(IOException.class,
+                () -> realizer.realize(items, parameter("distinct", 0), "Shop.distinct argument 0"));
+        assertTrue(e.getMessage().startsWith("Shop.distinct argument 0 [64]: a " + Item.class.getName()
+                + " as key 64 of a java.util.LinkedHashSet is refused before it is hashed: 65 keys of this"
+                + " LinkedHashSet share one hash code"), e.getMessage());
     }
 
     @Test
