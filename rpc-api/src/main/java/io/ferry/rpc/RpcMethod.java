@@ -26,4 +26,12 @@ public @interface RpcMethod {
      * provably did not run are moved to another provider.
      */
     boolean idempotent() default false;
+
+    /**
+     * Who may call this method, by the identity a client certificate proved over mutual TLS: the {@code callers}
+     * option's comma-separated patterns ({@code cn:NAME}, {@code dns:NAME}, {@code uri:URI}, {@code ip:ADDRESS},
+     * {@code *}). It holds wherever the interface is exported, unless the export names the method's callers itself
+     * (a file's or builder's method settings win over the annotation); empty keeps the service's. Consumers ignore it.
+     */
+    String callers() default "";
 }

@@ -12,9 +12,9 @@ import java.lang.annotation.Target;
  * take Dubbo's names and meanings, except durations, which say their unit ({@code timeoutMillis} for Dubbo's
  * {@code timeout}). An element left at its default (empty, or -1 where 0 means something) is not set, so the
  * interface's {@link RpcService}, the consumer's defaults and then the providers' URL values apply. Dubbo's boolean
- * elements ({@code check}, {@code lazy}, {@code async}) are strings here, {@code "true"}, {@code "false"} or empty,
- * since an annotation cannot say "not set" with a boolean; any other value fails naming the element. Per-method
- * settings go on the interface's methods ({@link RpcMethod}), or in keys
+ * elements ({@code check}, {@code lazy}, {@code async}, {@code sslEnabled}) are strings here, {@code "true"},
+ * {@code "false"} or empty, since an annotation cannot say "not set" with a boolean; any other value fails naming
+ * the element. Per-method settings go on the interface's methods ({@link RpcMethod}), or in keys
  * {@code ferry.reference.<id>.method.<name>.*} of a reference given an {@link #id()}: Dubbo's
  * {@code methods = @Method(...)} has no counterpart.
  */
@@ -92,6 +92,13 @@ public @interface RpcReference {
 
     /** Dubbo's {@code actives}: most calls in flight per method; 0 for no limit, -1 keeps the consumer's. */
     int actives() default -1;
+
+    /**
+     * Dubbo's {@code ssl-enabled} on a reference: {@code "true"} reaches every provider of it with TLS, whatever its
+     * registry URL says (so that whoever can write the registry cannot have it speak plain text); {@code "false"}
+     * uses TLS only for providers registered as speaking it; empty keeps the consumer's.
+     */
+    String sslEnabled() default "";
 
     /**
      * Dubbo's {@code id}: names this reference, so that keys {@code ferry.reference.<id>.*} of {@code -D} and the

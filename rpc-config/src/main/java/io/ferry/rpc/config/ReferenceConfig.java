@@ -122,8 +122,8 @@ public final class ReferenceConfig<T> {
     /**
      * A reference as an {@link io.ferry.rpc.RpcReference} on a field or parameter of type {@code interfaceType}
      * describes it: its url, version, group, timeout, connections, check, retries, loadbalance, cluster, lazy,
-     * async, filter, actives, mock and stub, its id, and a {@link GenericService}'s interfaceName, with the checks
-     * {@link Ferry#inject} makes. What the annotation leaves empty (or -1) stays unset, for the interface's
+     * async, filter, actives, mock, stub and sslEnabled, its id, and a {@link GenericService}'s interfaceName, with
+     * the checks {@link Ferry#inject} makes. What the annotation leaves empty (or -1) stays unset, for the interface's
      * {@link RpcService} and the consumer's defaults. For hosts that inject references themselves, such as Spring's
      * constructor parameters.
      *

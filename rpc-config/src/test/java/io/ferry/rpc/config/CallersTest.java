@@ -49,6 +49,14 @@ class CallersTest {
         }
     }
 
+    /** A ledger whose interface names who may erase: every export of it keeps that rule unless it names its own. */
+    public interface GuardedLedger {
+        String read();
+
+        @io.ferry.rpc.RpcMethod(callers = "cn:admin")
+        String erase();
+    }
+
     /** The same service restricted by its annotation alone, under another version. */
     @io.ferry.rpc.RpcExport(value = Ledger.class, version = "admin", callers = "cn:admin")
     public static final class AnnotatedLedger extends CountingLedger {
@@ -105,6 +113,40 @@ class CallersTest {
         assertTrue(e.getMessage().contains("CN=orders"), e.getMessage());
         assertEquals("balance", as("admin", "admin").read());
         assertEquals(1, annotated.reads.get());
+    }
+
+    @Test
+    void aMethodsAnnotationNamesItsCallersWhereverTheInterfaceIsExported() {
+        AtomicInteger erasures = new AtomicInteger();
+        serving.export(ServiceConfig.builder(GuardedLedger.class, new GuardedLedger() {
+            @Override
+            public String read() {
+                return "balance";
+            }
+
+            @Override
+            public String erase() {
+                erasures.incrementAndGet();
+                return "erased";
+            }
+        }).build());
+        GuardedLedger orders = guarded("orders");
+        assertEquals("balance", orders.read(), "the service names no callers: anyone with a certificate");
+        RpcException e = refused(orders::erase);
+        assertTrue(e.getMessage().contains(GuardedLedger.class.getName() + ".erase() may not be called by"),
+                e.getMessage());
+        assertEquals("erased", guarded("admin").erase());
+        assertEquals(1, erasures.get(), "only the admin's call ran");
+    }
+
+    private GuardedLedger guarded(String name) {
+        KeyPairFiles pair = pki.client(name);
+        Ferry calling = ferries.track(Ferry.builder().ssl(SslConfig.builder()
+                .clientTrustCertCollection(pki.caCertificate().toString())
+                .clientKeyCertChain(pair.certificateChain().toString(), pair.privateKey().toString()).build())
+                .build());
+        return calling.reference(ReferenceConfig.builder(GuardedLedger.class).url("dubbo://127.0.0.1:" + port)
+                .sslEnabled(true).retries(0).build());
     }
 
     private Ledger as(String name) {

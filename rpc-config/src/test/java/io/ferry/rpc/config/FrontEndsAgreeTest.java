@@ -291,7 +291,7 @@ class FrontEndsAgreeTest {
         @io.ferry.rpc.RpcReference(id = "users", url = "dubbo://127.0.0.1:20999", version = "2.1", group = "g",
                 timeoutMillis = 4321, connections = 7, mock = "return null", stub = "true", check = "false",
                 retries = 7, loadbalance = "random", cluster = "failfast", lazy = "true", async = "true",
-                filter = {"audit", "-activelimit"}, actives = 7)
+                filter = {"audit", "-activelimit"}, actives = 7, sslEnabled = "true")
         UserService users;
     }
 
@@ -326,7 +326,7 @@ class FrontEndsAgreeTest {
                 + "<ferry:reference id=\"users\" interface=\"" + USERS + "\" url=\"dubbo://127.0.0.1:20999\""
                 + " version=\"2.1\" group=\"g\" timeout=\"4321\" connections=\"7\" mock=\"return null\""
                 + " stub=\"true\" check=\"false\" retries=\"7\" loadbalance=\"random\" cluster=\"failfast\""
-                + " lazy=\"true\" async=\"true\" filter=\"audit,-activelimit\" actives=\"7\"/>\n"
+                + " lazy=\"true\" async=\"true\" filter=\"audit,-activelimit\" actives=\"7\" ssl-enabled=\"true\"/>\n"
                 + "</ferry:config>\n");
         FileBootstrap.Loaded loaded = FileBootstrap.fromXml(xml, Map.of());
         assertEquals(loaded.services().get(0).settings().values(), exported.settings().values(), "@RpcExport");

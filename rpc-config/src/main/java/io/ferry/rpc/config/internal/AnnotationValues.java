@@ -53,7 +53,7 @@ public final class AnnotationValues {
         return s;
     }
 
-    /** What {@code @RpcMethod} sets (timeout, and oneway or idempotent when true), as method settings. */
+    /** What {@code @RpcMethod} sets (timeout, callers, and oneway or idempotent when true), as method settings. */
     public static Settings methodSettings(Method method) {
         Settings s = new Settings();
         RpcMethod annotation = method.getAnnotation(RpcMethod.class);
@@ -68,6 +68,10 @@ public final class AnnotationValues {
             }
             if (annotation.idempotent()) {
                 s.put(Options.IDEMPOTENT, true, where);
+            }
+            if (!annotation.callers().isEmpty()) {
+                s.put(Options.CALLERS, Options.CALLERS.check(annotation.callers(), "@RpcMethod(callers) on "
+                        + method.getDeclaringClass().getName() + "." + method.getName(), "callers"), where);
             }
         }
         return s;
@@ -130,8 +134,8 @@ public final class AnnotationValues {
 
     /**
      * What {@code @RpcReference} sets among the options a reference shares with its consumer (check, retries,
-     * loadbalance, cluster, lazy, async, filter, actives, mock, stub), as settings of the reference; what it leaves
-     * empty (or -1) is not set, so the interface's and the consumer's apply.
+     * loadbalance, cluster, lazy, async, filter, actives, mock, stub, sslEnabled), as settings of the reference; what
+     * it leaves empty (or -1) is not set, so the interface's and the consumer's apply.
      *
      * @param where how messages name the annotated element: {@code com.acme.Shop.greeter}
      * @throws IllegalArgumentException naming the annotation's element, {@code where} and the value
@@ -149,6 +153,7 @@ public final class AnnotationValues {
         v.number(Options.ACTIVES, "actives", annotation.actives(), -1);
         v.text(Options.MOCK, "mock", annotation.mock());
         v.text(Options.STUB, "stub", annotation.stub());
+        v.flag(Options.SSL_ENABLED, "sslEnabled", annotation.sslEnabled());
         return s;
     }
 

@@ -2,6 +2,8 @@ package io.ferry.rpc.config.internal;
 
 import io.ferry.rpc.PeerIdentity;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -63,10 +65,49 @@ final class CallerRule {
                 throw new IllegalArgumentException((where.isEmpty() ? "" : where + ": ") + "callers: '" + trimmed
                         + "' (expected: a comma-separated list of cn:NAME, dns:NAME, uri:URI, ip:ADDRESS or *)");
             }
+            if (kind.equals("ip")) {
+                String address = canonicalIp(value);
+                if (address == null) {
+                    throw new IllegalArgumentException((where.isEmpty() ? "" : where + ": ") + "callers: '" + trimmed
+                            + "' is not an IP address (expected: ip:10.0.0.7 or ip:2001:db8::7)");
+                }
+                value = address;
+            }
             patterns.add(new Pattern(kind, kind.equals("dns") ? value.toLowerCase(Locale.ROOT) : value));
         }
         return new CallerRule(text.strip(), List.copyOf(patterns));
     }
+
+    /**
+     * An IP address written as the JDK writes a certificate's IP names (IPv6 in full: {@code ::1} is
+     * {@code 0:0:0:0:0:0:0:1}), so that a rule compares as text with any spelling of the address; null for what is
+     * not an address. Only literals are parsed, never looked up: the character checks keep the JDK off its resolver.
+     */
+    static String canonicalIp(String text) {
+        boolean v4 = IPV4.matcher(text).matches();
+        if (!v4 && !(text.indexOf(':') >= 0 && IPV6_CHARACTERS.matcher(text).matches())) {
+            return null;
+        }
+        if (v4) {
+            for (String octet : text.split("\\.")) {
+                if (Integer.parseInt(octet) > 255) {
+                    return null;
+                }
+            }
+        }
+        try {
+            return InetAddress.getByName(text).getHostAddress();
+        } catch (UnknownHostException e) {
+            return null;
+        }
+    }
+
+    /** Four decimal octets without leading zeros (which some JDKs read as decimal and others refuse). */
+    private static final java.util.regex.Pattern IPV4 = java.util.regex.Pattern.compile(
+            "(0|[1-9]\\d{0,2})(\\.(0|[1-9]\\d{0,2})){3}");
+    /** What the JDK parses as an IPv6 literal: it starts with a hex digit or ':' (anything else it would look up). */
+    private static final java.util.regex.Pattern IPV6_CHARACTERS = java.util.regex.Pattern.compile(
+            "[0-9A-Fa-f:][0-9A-Fa-f:.]*");
 
     /** Whether a caller with {@code identity} (null: no client certificate) may call. */
     boolean allows(PeerIdentity identity) {

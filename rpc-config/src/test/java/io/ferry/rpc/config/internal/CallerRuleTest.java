@@ -63,6 +63,29 @@ class CallerRuleTest {
     }
 
     @Test
+    void anIpRuleMatchesTheAddressHoweverEitherSideSpellsIt() throws Exception {
+        TestPki pki = TestPki.create(dir, "v6");
+        PeerIdentity v6 = identity(pki.issue("v6", b -> b.addSanIpAddress("::1").addSanIpAddress("2001:db8::7"))
+                .certificateChain());
+        assertTrue(CallerRule.parse("ip:::1", "").allows(v6), v6.ipAddresses().toString());
+        assertTrue(CallerRule.parse("ip:2001:DB8:0:0::7", "").allows(v6));
+        assertTrue(CallerRule.parse("ip:0:0:0:0:0:0:0:1", "").allows(v6));
+        assertFalse(CallerRule.parse("ip:2001:db8::8", "").allows(v6));
+        assertTrue(CallerRule.parse("ip:::ffff:10.0.0.7", "").allows(orders), "an IPv4-mapped IPv6 address is IPv4");
+    }
+
+    @Test
+    void anIpRuleThatIsNoAddressIsRefusedAtExportAndNeverLookedUp() {
+        for (String notAnAddress : new String[] {"ip:orders.example.com", "ip:10.0.0.256", "ip:10.0.7",
+                "ip:fe80::1%eth0", "ip:2001:db8::7::1", "ip:localhost", "ip:.:1", "ip:010.0.0.7"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> CallerRule.parse(notAnAddress, "ferry.xml:3"), notAnAddress);
+            assertEquals("ferry.xml:3: callers: '" + notAnAddress + "' is not an IP address (expected: ip:10.0.0.7 or"
+                    + " ip:2001:db8::7)", e.getMessage());
+        }
+    }
+
+    @Test
     void anyPatternOfTheListLetsTheCallerIn() {
         assertTrue(allows("cn:billing, uri:spiffe://example.org/ns/prod/sa/orders"));
         assertFalse(allows("cn:billing, dns:billing.prod.example.com"));
