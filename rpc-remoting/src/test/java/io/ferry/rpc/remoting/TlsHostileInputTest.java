@@ -124,6 +124,21 @@ class TlsHostileInputTest {
     }
 
     @Test
+    void aClientOfTls10Or11IsAnsweredWithAFatalAlertNeverAServerHello() throws Exception {
+        for (int minor : new int[] {1, 2}) {
+            Socket socket = connect(tls);
+            socket.getOutputStream().write(TlsBytes.legacyClientHello(minor));
+            byte[] answer = socket.getInputStream().readNBytes(7);
+            assertEquals(7, answer.length, "TLS 1." + (minor - 1) + ": an alert record before the close");
+            assertEquals(0x15, answer[0], "TLS 1." + (minor - 1) + ": an alert, not a handshake record");
+            assertEquals(2, answer[5], "a fatal alert");
+            assertTrue(answer[6] == 70 || answer[6] == 40, "protocol_version or handshake_failure: " + answer[6]);
+            assertClosedByProvider(socket);
+        }
+        assertStillServes();
+    }
+
+    @Test
     void garbageInsteadOfAClientHelloIsClosedAtOnce() throws Exception {
         Socket socket = connect(tls);
         socket.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));

@@ -176,6 +176,7 @@ class TlsTest {
         RpcException e = failedCall(server, client(clientTrusting(pki.caCertificate()).clientKeyCertChain(
                 stranger.certificateChain().toString(), stranger.privateKey().toString()).build()));
         assertTrue(e.isNotExecuted(), e.toString());
+        assertTrue(e.getMessage().contains(server.address().toString()), e.getMessage());
         assertTrue(e.getMessage().contains("refused this side's certificate"), e.getMessage());
     }
 
@@ -187,6 +188,8 @@ class TlsTest {
                 .notBefore(now.minus(Duration.ofDays(2))).notAfter(now.minus(Duration.ofDays(1))));
         RpcException e = failedCall(server, client(clientTrusting(pki.caCertificate()).clientKeyCertChain(
                 expired.certificateChain().toString(), expired.privateKey().toString()).build()));
+        assertTrue(e.isNotExecuted(), e.toString());
+        assertTrue(e.getMessage().contains(server.address().toString()), e.getMessage());
         assertTrue(e.getMessage().contains("refused this side's certificate"), e.getMessage());
     }
 
@@ -213,6 +216,8 @@ class TlsTest {
         KeyPairFiles elsewhere = pki.issue("elsewhere", b -> b.addSanDnsName("wrong.example"));
         Server server = start(serverTls(elsewhere).build());
         RpcException e = failedCall(server, client(clientTrusting(pki.caCertificate()).build()));
+        assertTrue(e.isNotExecuted(), e.toString());
+        assertTrue(e.getMessage().contains("TLS handshake with " + server.address()), e.getMessage());
         assertTrue(e.getMessage().contains("does not name the address"), e.getMessage());
     }
 
@@ -232,6 +237,8 @@ class TlsTest {
                 .notBefore(now.minus(Duration.ofDays(2))).notAfter(now.minus(Duration.ofDays(1))));
         Server server = start(serverTls(expired).build());
         RpcException e = failedCall(server, client(clientTrusting(pki.caCertificate()).build()));
+        assertTrue(e.isNotExecuted(), e.toString());
+        assertTrue(e.getMessage().contains("TLS handshake with " + server.address()), e.getMessage());
         assertTrue(e.getMessage().contains("validity"), e.getMessage());
     }
 
@@ -282,6 +289,28 @@ class TlsTest {
         assertTrue(consumerEnds(server).containsAll(consumerEnds), "on the same connection, not a new one");
     }
 
+    @Test
+    void aReplacedConsumerCertificateIsWhoNewConnectionsAreAndOpenOnesStayWhoTheyWere() throws Exception {
+        TlsOptions mutual = serverTls(provider).serverTrustCertCollection(pki.caCertificate().toString()).build();
+        Server first = start(mutual);
+        KeyPairFiles caller = pki.issue("caller", b -> b.addExtendedKeyUsageClientAuth());
+        ClientOptions consumer = client(clientTrusting(pki.caCertificate()).clientKeyCertChain(
+                caller.certificateChain().toString(), caller.privateKey().toString())
+                .reloadInterval(Duration.ofMillis(100)).build());
+        ProviderEndpoint open = clients.direct(first.address(), consumer);
+        assertEquals("hello a from caller", call(open, "a"));
+
+        try (StandardErrorLines log = new StandardErrorLines()) {
+            pki.issue("caller", b -> b.subject("CN=renewed, O=Ferry tests").addExtendedKeyUsageClientAuth());
+            await().atMost(Duration.ofSeconds(10)).until(() -> !log.containing(
+                    "consumer TLS: reloaded [client-key-cert-chain-path " + caller.certificateChain()).isEmpty());
+        }
+        Server second = start(mutual);
+        assertEquals("hello b from renewed", call(clients.direct(second.address(), consumer), "b"),
+                "a new connection of the same client shows the new certificate");
+        assertEquals("hello c from caller", call(open, "c"), "the open connection keeps the identity it proved");
+    }
+
     /** The consumer-side addresses of the provider's connections. */
     private static List<String> consumerEnds(Server server) {
         return server.connectionView().connections().stream().map(ConnectionInfo::remote).toList();
@@ -315,6 +344,31 @@ class TlsTest {
                 provider.privateKey().toString()).build();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> start(missing));
         assertTrue(e.getMessage().startsWith("server-key-cert-chain-path: "), e.getMessage());
+    }
+
+    @Test
+    void encryptedKeysServeWithTheirPasswordsOnBothSidesAndAWrongOneFailsAtStartNamingTheFile() throws Exception {
+        Path serverKey = pki.encryptedKey(provider, "server-secret", "provider-key-encrypted.pem");
+        Server server = start(TlsOptions.builder().serverKeyCertChain(provider.certificateChain().toString(),
+                serverKey.toString()).option(TransportOptions.SERVER_KEY_PASSWORD, "server-secret")
+                .serverTrustCertCollection(pki.caCertificate().toString()).build());
+        KeyPairFiles orders = pki.client("orders");
+        Path clientKey = pki.encryptedKey(orders, "client-secret", "orders-key-encrypted.pem");
+        ProviderEndpoint endpoint = clients.direct(server.address(), client(clientTrusting(pki.caCertificate())
+                .clientKeyCertChain(orders.certificateChain().toString(), clientKey.toString())
+                .option(TransportOptions.CLIENT_KEY_PASSWORD, "client-secret").build()));
+        assertEquals("hello a from orders", call(endpoint, "a"));
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> start(TlsOptions.builder()
+                .serverKeyCertChain(provider.certificateChain().toString(), serverKey.toString())
+                .option(TransportOptions.SERVER_KEY_PASSWORD, "hunter2").build()));
+        assertTrue(e.getMessage().contains(serverKey + " (an encrypted key: is server-key-password its password?)"),
+                e.getMessage());
+        assertFalse(e.getMessage().contains("hunter2"), "never the password: " + e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> start(TlsOptions.builder().serverKeyCertChain(
+                provider.certificateChain().toString(), serverKey.toString()).build()));
+        assertTrue(e.getMessage().contains("(an encrypted key, and server-key-password is not set)"),
+                e.getMessage());
     }
 
     @Test

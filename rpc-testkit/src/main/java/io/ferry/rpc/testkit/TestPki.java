@@ -88,6 +88,39 @@ public final class TestPki {
         }
     }
 
+    /**
+     * The private key of {@code files} encrypted with {@code password}, as {@code openssl pkcs8 -topk8 -v2 aes256}
+     * writes it (PKCS#8, PBES2 with PBKDF2-HMAC-SHA256 and AES-256-CBC), in {@code dir/fileName}.
+     */
+    public Path encryptedKey(KeyPairFiles files, String password, String fileName) {
+        try {
+            String pem = Files.readString(files.privateKey(), StandardCharsets.US_ASCII);
+            byte[] plain = java.util.Base64.getMimeDecoder().decode(pem.replaceAll("-----[A-Z ]+-----", ""));
+            String algorithm = "PBEWithHmacSHA256AndAES_256";
+            byte[] salt = new byte[16];
+            byte[] iv = new byte[16];
+            java.security.SecureRandom random = new java.security.SecureRandom();
+            random.nextBytes(salt);
+            random.nextBytes(iv);
+            javax.crypto.SecretKey key = javax.crypto.SecretKeyFactory.getInstance(algorithm)
+                    .generateSecret(new javax.crypto.spec.PBEKeySpec(password.toCharArray()));
+            javax.crypto.Cipher cipher = javax.crypto.Cipher.getInstance(algorithm);
+            cipher.init(javax.crypto.Cipher.ENCRYPT_MODE, key, new javax.crypto.spec.PBEParameterSpec(salt, 10_000,
+                    new javax.crypto.spec.IvParameterSpec(iv)));
+            // the JDK names PBES2's parameters by the scheme only when they are read back from their encoding
+            java.security.AlgorithmParameters pbes2 = java.security.AlgorithmParameters.getInstance("PBES2");
+            pbes2.init(cipher.getParameters().getEncoded());
+            byte[] encrypted = new javax.crypto.EncryptedPrivateKeyInfo(pbes2, cipher.doFinal(plain)).getEncoded();
+            return write(fileName, "-----BEGIN ENCRYPTED PRIVATE KEY-----\n"
+                    + java.util.Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+                    .encodeToString(encrypted) + "\n-----END ENCRYPTED PRIVATE KEY-----\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException("cannot encrypt a test key", e);
+        }
+    }
+
     /** Writes {@code text} to {@code dir/fileName} through a rename, as a deployment would replace it. */
     public Path write(String fileName, String text) {
         try {

@@ -24,6 +24,9 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -123,23 +126,47 @@ class DubboTlsInteropTest {
 
     @Test
     void aDubboConsumerCallsAFerryProviderOverMutualTlsAndIsKnownByItsCertificate() throws Exception {
-        Ferry ferry = ferries.track(Ferry.builder().application(ApplicationConfig.of("ferry-tls-provider"))
-                .ssl(SslConfig.builder().serverKeyCertChain(provider.certificateChain().toString(),
-                        provider.privateKey().toString()).serverTrustCertCollection(pki.caCertificate().toString())
-                        .build())
-                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).sslEnabled(true).build()).build());
-        int port = ferry.export(ServiceConfig.builder(Caller.class, new CallerImpl()).build());
-        assertEquals("OK orders", runDubboConsumer(port));
+        assertEquals("OK orders", runDubboConsumer(ferryProvider(true), true));
     }
 
-    /** What the Dubbo consumer in its own JVM printed last. */
-    private String runDubboConsumer(int port) throws Exception {
+    @Test
+    void aDubboConsumerCallsAFerryProviderOverOneWayTls() throws Exception {
+        // the Dubbo consumer still needs a key pair to speak TLS at all; the Ferry provider asks for no certificate
+        assertEquals("OK anonymous", runDubboConsumer(ferryProvider(false), true));
+    }
+
+    @Test
+    void aDubboConsumerWithATrustFileAloneIsToldTheFerryPortSpeaksTlsOnly() throws Exception {
+        // stock Dubbo then speaks plain text without a word; Ferry's port answers its first request why, not run
+        String outcome = runDubboConsumer(ferryProvider(false), false);
+        assertTrue(outcome.startsWith("FAILED ") && outcome.contains("speaks TLS only"), outcome);
+    }
+
+    /** A Ferry provider of {@link Caller} whose port speaks TLS only; mutual: it asks consumers for certificates. */
+    private int ferryProvider(boolean mutual) {
+        // a plain consumer's first bytes come when its JVM gets to the call: on a loaded machine, maybe past 10 s
+        SslConfig.Builder ssl = SslConfig.builder().serverKeyCertChain(provider.certificateChain().toString(),
+                provider.privateKey().toString()).handshakeTimeout(Duration.ofSeconds(60));
+        if (mutual) {
+            ssl.serverTrustCertCollection(pki.caCertificate().toString());
+        }
+        Ferry ferry = ferries.track(Ferry.builder().application(ApplicationConfig.of("ferry-tls-provider"))
+                .ssl(ssl.build())
+                .protocol(ProtocolConfig.builder().host("127.0.0.1").port(0).sslEnabled(true).build()).build());
+        return ferry.export(ServiceConfig.builder(Caller.class, new CallerImpl()).build());
+    }
+
+    /** What the Dubbo consumer in its own JVM printed last; withKeyPair: it has a certificate of its own. */
+    private String runDubboConsumer(int port, boolean withKeyPair) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process child = new ProcessBuilder(java, "-Xmx256m", "-XX:TieredStopAtLevel=1",
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-XX:TieredStopAtLevel=1",
                 "-Dio.netty.handler.ssl.defaultEndpointVerificationAlgorithm=NONE",
                 "-cp", System.getProperty("java.class.path"), DubboTlsConsumerScenario.class.getName(),
-                String.valueOf(port), pki.caCertificate().toString(), consumer.certificateChain().toString(),
-                consumer.privateKey().toString()).redirectErrorStream(true)
+                String.valueOf(port), pki.caCertificate().toString()));
+        if (withKeyPair) {
+            command.addAll(List.of(consumer.certificateChain().toString(), consumer.privateKey().toString()));
+        }
+        Process child = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ferries.dir().resolve("dubbo-consumer.log").toFile()).start();
         try {
             boolean finished = child.waitFor(120, TimeUnit.SECONDS); // a loaded 2-core machine starts JVMs slowly

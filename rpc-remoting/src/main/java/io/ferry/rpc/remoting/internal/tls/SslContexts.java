@@ -55,7 +55,8 @@ final class SslContexts {
         try (InputStream c = chain.open(); InputStream k = key.open()) {
             builder = SslContextBuilder.forServer(c, k, options.values().get(SERVER_KEY_PASSWORD));
         } catch (IllegalArgumentException | java.io.IOException e) {
-            throw unreadable(chain.describe() + " / " + key.describe(), e);
+            throw unreadable(chain.describe() + " / " + key.describe() + passwordHint(key, SERVER_KEY_PASSWORD,
+                    options), e);
         }
         TlsMaterial.File trust = material.file(SERVER_TRUST_CERT_COLLECTION_PATH);
         if (trust != null) {
@@ -92,7 +93,8 @@ final class SslContexts {
             try (InputStream c = chain.open(); InputStream k = key.open()) {
                 builder.keyManager(c, k, options.values().get(CLIENT_KEY_PASSWORD));
             } catch (IllegalArgumentException | java.io.IOException e) {
-                throw unreadable(chain.describe() + " / " + key.describe(), e);
+                throw unreadable(chain.describe() + " / " + key.describe() + passwordHint(key, CLIENT_KEY_PASSWORD,
+                        options), e);
             }
         }
         TlsMaterial.File trust = material.file(CLIENT_TRUST_CERT_COLLECTION_PATH);
@@ -130,6 +132,19 @@ final class SslContexts {
                     + (why == null ? "it is not" : why.getMessage()) + ")", why);
         }
         return io.netty.handler.ssl.SslProvider.OPENSSL;
+    }
+
+    /**
+     * For an encrypted key, what else to check: its password option, by name (the password itself is never shown).
+     * A wrong password reads as padding or key-spec noise from the JDK, which names neither.
+     */
+    private static String passwordHint(TlsMaterial.File key, io.ferry.rpc.option.Option<String> password,
+                                       TlsOptions options) {
+        if (!new String(key.bytes(), java.nio.charset.StandardCharsets.US_ASCII).contains("ENCRYPTED PRIVATE KEY")) {
+            return "";
+        }
+        return options.values().get(password) == null ? " (an encrypted key, and " + password.fileName()
+                + " is not set)" : " (an encrypted key: is " + password.fileName() + " its password?)";
     }
 
     private static IllegalArgumentException unreadable(String what, Exception e) {
