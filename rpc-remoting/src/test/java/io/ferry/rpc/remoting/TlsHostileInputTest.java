@@ -139,6 +139,21 @@ class TlsHostileInputTest {
     }
 
     @Test
+    void aFirstRecordClaimingMoreThanTlsAllowsIsClosedAtOnceNotHeldUntilTheDeadline() throws Exception {
+        // a patient provider: only the claimed length, not its handshake deadline, can close this within 10 s
+        KeyPairFiles provider = pki.server("patient");
+        Server patient = start(TlsOptions.builder().serverKeyCertChain(provider.certificateChain().toString(),
+                provider.privateKey().toString()).handshakeTimeout(Duration.ofSeconds(60)).build());
+        try {
+            Socket socket = connect(patient);
+            socket.getOutputStream().write(new byte[] {0x16, 0x03, 0x01, (byte) 0xff, (byte) 0xff, 0x01});
+            assertClosedByProvider(socket);
+        } finally {
+            patient.close();
+        }
+    }
+
+    @Test
     void garbageInsteadOfAClientHelloIsClosedAtOnce() throws Exception {
         Socket socket = connect(tls);
         socket.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));

@@ -23,6 +23,10 @@ import java.util.concurrent.TimeUnit;
 final class TlsGate extends ByteToMessageDecoder {
     /** What SslHandler needs to recognise a record header. */
     private static final int RECORD_HEADER = 5;
+    /** The content type of a handshake record: a ClientHello's. */
+    private static final byte HANDSHAKE = 0x16;
+    /** A ClientHello travels in the clear, and a plaintext record holds at most 2^14 bytes (RFC 8446, 5.1). */
+    static final int MAX_FIRST_RECORD = 1 << 14;
 
     private final TlsContext tls;
     private final PeerLog log;
@@ -60,6 +64,15 @@ final class TlsGate extends ByteToMessageDecoder {
             return;
         }
         if (in.readableBytes() < RECORD_HEADER) {
+            return;
+        }
+        int claimed = in.getUnsignedShort(in.readerIndex() + 3);
+        if (in.getByte(in.readerIndex()) == HANDSHAKE && claimed > MAX_FIRST_RECORD) {
+            // SslHandler would hold up to 64 KiB a connection waiting for the rest, until the handshake deadline
+            in.skipBytes(in.readableBytes());
+            note(ctx, "a first TLS record of " + claimed + " bytes, over the " + MAX_FIRST_RECORD + " TLS allows;"
+                    + " closing");
+            ctx.close();
             return;
         }
         if (SslHandler.isEncrypted(in, false)) {

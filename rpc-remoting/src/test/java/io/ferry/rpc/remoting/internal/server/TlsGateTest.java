@@ -103,6 +103,21 @@ class TlsGateTest {
     }
 
     @Test
+    void aFirstRecordLongerThanTlsAllowsIsClosedAtOnceAndOneAtTheLimitIsAwaited() {
+        channel.writeInbound(Unpooled.buffer().writeByte(0x16).writeShort(0x0301)
+                .writeShort(TlsGate.MAX_FIRST_RECORD + 1).writeByte(1));
+        assertNull(channel.pipeline().get(SslHandler.class), "never handed on to buffer the rest");
+        assertFalse(channel.isActive());
+
+        EmbeddedChannel atTheLimit = connection();
+        atTheLimit.writeInbound(Unpooled.buffer().writeByte(0x16).writeShort(0x0301)
+                .writeShort(TlsGate.MAX_FIRST_RECORD).writeByte(1));
+        assertNotNull(atTheLimit.pipeline().get(SslHandler.class), "a record TLS allows: the SslHandler waits");
+        assertTrue(atTheLimit.isActive());
+        atTheLimit.finishAndReleaseAll();
+    }
+
+    @Test
     void anythingElseIsClosedAtOnce() {
         channel.writeInbound(Unpooled.wrappedBuffer("GET / HTTP/1.1\r\n".getBytes(java.nio.charset.StandardCharsets
                 .US_ASCII)));
