@@ -3,14 +3,26 @@ package io.ferry.rpc.testkit;
 import io.netty.pkitesting.CertificateBuilder;
 import io.netty.pkitesting.X509Bundle;
 
+import javax.crypto.Cipher;
+import javax.crypto.EncryptedPrivateKeyInfo;
+import javax.crypto.SecretKey;
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.PBEKeySpec;
+import javax.crypto.spec.PBEParameterSpec;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.AlgorithmParameters;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.function.UnaryOperator;
 
 /**
@@ -95,28 +107,27 @@ public final class TestPki {
     public Path encryptedKey(KeyPairFiles files, String password, String fileName) {
         try {
             String pem = Files.readString(files.privateKey(), StandardCharsets.US_ASCII);
-            byte[] plain = java.util.Base64.getMimeDecoder().decode(pem.replaceAll("-----[A-Z ]+-----", ""));
+            byte[] plain = Base64.getMimeDecoder().decode(pem.replaceAll("-----[A-Z ]+-----", ""));
             String algorithm = "PBEWithHmacSHA256AndAES_256";
             byte[] salt = new byte[16];
             byte[] iv = new byte[16];
-            java.security.SecureRandom random = new java.security.SecureRandom();
+            SecureRandom random = new SecureRandom();
             random.nextBytes(salt);
             random.nextBytes(iv);
-            javax.crypto.SecretKey key = javax.crypto.SecretKeyFactory.getInstance(algorithm)
-                    .generateSecret(new javax.crypto.spec.PBEKeySpec(password.toCharArray()));
-            javax.crypto.Cipher cipher = javax.crypto.Cipher.getInstance(algorithm);
-            cipher.init(javax.crypto.Cipher.ENCRYPT_MODE, key, new javax.crypto.spec.PBEParameterSpec(salt, 10_000,
-                    new javax.crypto.spec.IvParameterSpec(iv)));
+            SecretKey key = SecretKeyFactory.getInstance(algorithm)
+                    .generateSecret(new PBEKeySpec(password.toCharArray()));
+            Cipher cipher = Cipher.getInstance(algorithm);
+            cipher.init(Cipher.ENCRYPT_MODE, key, new PBEParameterSpec(salt, 10_000, new IvParameterSpec(iv)));
             // the JDK names PBES2's parameters by the scheme only when they are read back from their encoding
-            java.security.AlgorithmParameters pbes2 = java.security.AlgorithmParameters.getInstance("PBES2");
+            AlgorithmParameters pbes2 = AlgorithmParameters.getInstance("PBES2");
             pbes2.init(cipher.getParameters().getEncoded());
-            byte[] encrypted = new javax.crypto.EncryptedPrivateKeyInfo(pbes2, cipher.doFinal(plain)).getEncoded();
+            byte[] encrypted = new EncryptedPrivateKeyInfo(pbes2, cipher.doFinal(plain)).getEncoded();
             return write(fileName, "-----BEGIN ENCRYPTED PRIVATE KEY-----\n"
-                    + java.util.Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+                    + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
                     .encodeToString(encrypted) + "\n-----END ENCRYPTED PRIVATE KEY-----\n");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (java.security.GeneralSecurityException e) {
+        } catch (GeneralSecurityException e) {
             throw new IllegalStateException("cannot encrypt a test key", e);
         }
     }
