@@ -69,10 +69,8 @@ final class TlsGate extends ByteToMessageDecoder {
         int claimed = in.getUnsignedShort(in.readerIndex() + 3);
         if (in.getByte(in.readerIndex()) == HANDSHAKE && claimed > MAX_FIRST_RECORD) {
             // SslHandler would hold up to 64 KiB a connection waiting for the rest, until the handshake deadline
-            in.skipBytes(in.readableBytes());
-            note(ctx, "a first TLS record of " + claimed + " bytes, over the " + MAX_FIRST_RECORD + " TLS allows;"
-                    + " closing");
-            ctx.close();
+            closeAfter(ctx, in, "a first TLS record of " + claimed + " bytes, over the " + MAX_FIRST_RECORD
+                    + " TLS allows; closing");
             return;
         }
         if (SslHandler.isEncrypted(in, false)) {
@@ -80,8 +78,13 @@ final class TlsGate extends ByteToMessageDecoder {
             ctx.pipeline().replace(this, "tls", tls.newServerHandler(ctx.alloc()));
             return;
         }
+        closeAfter(ctx, in, "neither TLS nor a Dubbo frame; closing");
+    }
+
+    /** Drops what the peer sent, says why, and closes. */
+    private void closeAfter(ChannelHandlerContext ctx, ByteBuf in, String why) {
         in.skipBytes(in.readableBytes());
-        note(ctx, "neither TLS nor a Dubbo frame; closing");
+        note(ctx, why);
         ctx.close();
     }
 
