@@ -51,6 +51,7 @@ final class CallerRule {
      * @throws IllegalArgumentException naming where, the option and the entry that is not a pattern
      */
     static CallerRule parse(String text, String where) {
+        String refused = (where.isEmpty() ? "" : where + ": ") + "callers: '";
         List<Pattern> patterns = new ArrayList<>();
         for (String entry : text.split(",")) {
             String trimmed = entry.strip();
@@ -62,13 +63,13 @@ final class CallerRule {
             String kind = colon < 0 ? "" : trimmed.substring(0, colon).toLowerCase(Locale.ROOT);
             String value = colon < 0 ? "" : trimmed.substring(colon + 1).strip();
             if (!List.of("cn", "dns", "uri", "ip").contains(kind) || value.isEmpty()) {
-                throw new IllegalArgumentException((where.isEmpty() ? "" : where + ": ") + "callers: '" + trimmed
+                throw new IllegalArgumentException(refused + trimmed
                         + "' (expected: a comma-separated list of cn:NAME, dns:NAME, uri:URI, ip:ADDRESS or *)");
             }
             if (kind.equals("ip")) {
                 String address = canonicalIp(value);
                 if (address == null) {
-                    throw new IllegalArgumentException((where.isEmpty() ? "" : where + ": ") + "callers: '" + trimmed
+                    throw new IllegalArgumentException(refused + trimmed
                             + "' is not an IP address (expected: ip:10.0.0.7 or ip:2001:db8::7)");
                 }
                 value = address;
@@ -84,16 +85,14 @@ final class CallerRule {
      * not an address. Only literals are parsed, never looked up: the character checks keep the JDK off its resolver.
      */
     static String canonicalIp(String text) {
-        boolean v4 = IPV4.matcher(text).matches();
-        if (!v4 && !(text.indexOf(':') >= 0 && IPV6_CHARACTERS.matcher(text).matches())) {
-            return null;
-        }
-        if (v4) {
+        if (IPV4.matcher(text).matches()) {
             for (String octet : text.split("\\.")) {
                 if (Integer.parseInt(octet) > 255) {
                     return null;
                 }
             }
+        } else if (text.indexOf(':') < 0 || !IPV6_CHARACTERS.matcher(text).matches()) {
+            return null;
         }
         try {
             return InetAddress.getByName(text).getHostAddress();

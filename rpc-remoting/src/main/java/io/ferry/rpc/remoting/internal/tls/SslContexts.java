@@ -10,6 +10,7 @@ import io.netty.handler.ssl.SslContextBuilder;
 
 import javax.net.ssl.SSLException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static io.ferry.rpc.remoting.TransportOptions.CLIENT_AUTH;
@@ -138,9 +139,8 @@ final class SslContexts {
      * For an encrypted key, what else to check: its password option, by name (the password itself is never shown).
      * A wrong password reads as padding or key-spec noise from the JDK, which names neither.
      */
-    private static String passwordHint(TlsMaterial.File key, io.ferry.rpc.option.Option<String> password,
-                                       TlsOptions options) {
-        if (!new String(key.bytes(), java.nio.charset.StandardCharsets.US_ASCII).contains("ENCRYPTED PRIVATE KEY")) {
+    private static String passwordHint(TlsMaterial.File key, Option<String> password, TlsOptions options) {
+        if (!new String(key.bytes(), StandardCharsets.US_ASCII).contains("ENCRYPTED PRIVATE KEY")) {
             return "";
         }
         return options.values().get(password) == null ? " (an encrypted key, and " + password.fileName()
