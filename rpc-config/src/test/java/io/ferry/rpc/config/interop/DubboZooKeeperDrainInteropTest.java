@@ -73,7 +73,10 @@ class DubboZooKeeperDrainInteropTest {
             JsonNode offline = offlining.get(20, TimeUnit.SECONDS).json();
             assertTrue(offline.get("drained").asBoolean(), offline.toString());
             assertEquals(1, offline.get("unregistered").asInt(), offline.toString());
-            assertEquals(1, offline.get("readonlySent").asInt(), "Dubbo shares one connection per provider");
+            // one connection to tell, as Dubbo shares one per provider; none when Dubbo, seeing A leave ZooKeeper
+            // (Ferry unregisters first, as Dubbo does), closed it before the readonly event went out
+            int readonlySent = offline.get("readonlySent").asInt();
+            assertTrue(readonlySent == 1 || readonlySent == 0, "Dubbo shares one connection per provider: " + offline);
             assertEquals(Set.of(portB), ports(registered()), "A's URL left /dubbo/<service>/providers");
             await("Dubbo closed its connection to A").atMost(DUBBO_HEARS_AT_MOST)
                     .until(() -> consumerConnections(providerA) == 0);
